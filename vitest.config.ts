@@ -1,7 +1,10 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+// `source` resolves workspace packages to their TypeScript sources, so tests need no build.
 export default defineConfig({
-  resolve: { conditions: ['source'] },
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
     include: [
       'packages/*/src/**/*.test.ts',
