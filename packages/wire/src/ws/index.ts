@@ -1,0 +1,1 @@
+export { fromWebSocket, WebSocketConnection } from './web-socket-connection.js';
