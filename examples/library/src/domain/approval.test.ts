@@ -1,0 +1,50 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { approvalMessage, CREATE_DRAFT_OPERATION, signApproval, verifyApproval } from './approval.js';
+
+const key = 'operator-secret-key-0123456789';
+const contents = { operation: CREATE_DRAFT_OPERATION, slug: 'spring-notes', title: 'Spring', text: 'Buds.' };
+
+describe('approval', () => {
+  it('signs the sorted-key JSON of exactly the four fields', () => {
+    expect(approvalMessage({ ...contents, extra: 'ignored' } as typeof contents)).toBe(
+      '{"operation":"create_draft","slug":"spring-notes","text":"Buds.","title":"Spring"}',
+    );
+    const independent = createHmac('sha256', key)
+      .update('{"operation":"create_draft","slug":"spring-notes","text":"Buds.","title":"Spring"}')
+      .digest('hex');
+    expect(signApproval(key, contents)).toBe(independent);
+  });
+
+  it('accepts its own token', () => {
+    expect(verifyApproval(key, contents, signApproval(key, contents))).toBe(true);
+  });
+
+  it.each([
+    ['slug', { ...contents, slug: 'other' }],
+    ['title', { ...contents, title: 'Spring!' }],
+    ['text', { ...contents, text: 'Buds. ' }],
+    ['operation', { ...contents, operation: 'publish' }],
+  ])('refuses a token when the %s changed', (_field, changed) => {
+    expect(verifyApproval(key, changed, signApproval(key, contents))).toBe(false);
+  });
+
+  it('refuses a token made with another key', () => {
+    expect(verifyApproval(key, contents, signApproval('another-key', contents))).toBe(false);
+  });
+
+  it('refuses malformed and tampered tokens', () => {
+    const token = signApproval(key, contents);
+    const flipped = (token[0] === 'a' ? 'b' : 'a') + token.slice(1);
+    expect(verifyApproval(key, contents, flipped)).toBe(false);
+    expect(verifyApproval(key, contents, token.toUpperCase())).toBe(false);
+    expect(verifyApproval(key, contents, token.slice(0, 63))).toBe(false);
+    expect(verifyApproval(key, contents, '')).toBe(false);
+  });
+
+  it('approves nothing with an empty key', () => {
+    const emptyKeyToken = createHmac('sha256', '').update(approvalMessage(contents)).digest('hex');
+    expect(verifyApproval('', contents, emptyKeyToken)).toBe(false);
+    expect(() => signApproval('', contents)).toThrow(TypeError);
+  });
+});

@@ -1,0 +1,18 @@
+/** A slug: lowercase letters and digits in words joined by single hyphens. */
+export const DRAFT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** An unpublished draft as stored. */
+export interface Draft {
+  readonly slug: string;
+  readonly title: string;
+  readonly text: string;
+  readonly published: false;
+  /** ISO 8601, UTC. */
+  readonly createdAt: string;
+}
+
+/** What storing a draft did: `created: false` means this approval was already used. */
+export interface DraftOutcome {
+  readonly draft: Draft;
+  readonly created: boolean;
+}
