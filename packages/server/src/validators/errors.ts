@@ -1,0 +1,24 @@
+/** A path that resolves outside every allowed root (after `..` and symlinks). */
+export class PathOutsideRootsError extends Error {
+  override readonly name = 'PathOutsideRootsError';
+  /** Always `ERR_PATH_OUTSIDE_ROOTS`. */
+  readonly code = 'ERR_PATH_OUTSIDE_ROOTS' as const;
+  /** The path as given. */
+  readonly path: string;
+
+  constructor(path: string, reason: string) {
+    super(`path '${path}' is not allowed: ${reason}`);
+    this.path = path;
+  }
+}
+
+/** A URL refused by `checkUrl`: unparsable, other scheme, other host, or credentials inside. */
+export class UrlNotAllowedError extends Error {
+  override readonly name = 'UrlNotAllowedError';
+  /** Always `ERR_URL_NOT_ALLOWED`. */
+  readonly code = 'ERR_URL_NOT_ALLOWED' as const;
+
+  constructor(reason: string) {
+    super(`url is not allowed: ${reason}`);
+  }
+}
