@@ -1,0 +1,79 @@
+import type { IncomingMessage } from 'node:http';
+import { HttpErrorCode, HttpRejection } from './rejection.js';
+
+/** Default cap on a POST body: 4 MiB, like the Go SDK. */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Default cap on request header bytes. Node enforces header size per server, so pass
+ * this (or your own) as `http.createServer({ maxHeaderSize })`; `run()` does.
+ */
+export const DEFAULT_MAX_HEADER_BYTES = 16 * 1024;
+
+function tooLarge(limit: number): HttpRejection {
+  return new HttpRejection(413, HttpErrorCode.InvalidRequest, `Request body exceeds ${limit} bytes`);
+}
+
+/**
+ * Reads a node request body as UTF-8, refusing (413) as soon as it passes `limit`
+ * bytes; a declared `Content-Length` over the limit is refused before reading.
+ */
+export function readNodeBody(req: IncomingMessage, limit: number): Promise<string> {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > limit) {
+    req.resume();
+    return Promise.reject(tooLarge(limit));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        req.resume();
+        reject(tooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      cleanup();
+      const whole = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+      resolve(whole.toString('utf8'));
+    };
+    const onError = (error: Error): void => {
+      cleanup();
+      reject(error);
+    };
+    const cleanup = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}
+
+/** Reads a fetch `Request` body as UTF-8 with the same limit semantics as {@link readNodeBody}. */
+export async function readRequestBody(request: Request, limit: number): Promise<string> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}

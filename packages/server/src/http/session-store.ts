@@ -1,0 +1,114 @@
+/**
+ * Where legacy sessions live between requests. The interface may answer with promises
+ * so a shared store (e.g. PostgreSQL) can back it; the in-memory default answers
+ * synchronously and bounds both idle time and count.
+ */
+
+/** A pluggable session store. */
+export interface SessionStore<T> {
+  get(id: string): T | undefined | Promise<T | undefined>;
+  set(id: string, value: T): void | Promise<void>;
+  /** Marks the session as used now (refreshes idle expiry and recency). */
+  touch(id: string): void | Promise<void>;
+  delete(id: string): void | Promise<void>;
+  /** Number of sessions held (for metrics and tests). */
+  readonly size: number;
+  /** Stops timers and drops every session. */
+  close(): void;
+}
+
+export interface MemorySessionStoreOptions<T> {
+  /** Idle time after which a session is dropped. Default 30 min. */
+  idleTimeoutMs?: number;
+  /** Maximum sessions held; the least recently used is evicted beyond it. Default 10,000. */
+  maxSessions?: number;
+  /** Called for each session dropped by expiry, eviction, `delete` or `close`. */
+  onEvict?: (id: string, value: T) => void;
+  /** Sweep interval for idle sessions. Default: a quarter of the idle timeout, at most 60 s. */
+  sweepIntervalMs?: number;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+interface Entry<T> {
+  value: T;
+  lastSeen: number;
+}
+
+/** The default store: a `Map` kept in recency order, bounded by count and idle time. */
+export class MemorySessionStore<T> implements SessionStore<T> {
+  readonly #entries = new Map<string, Entry<T>>();
+  readonly #idleMs: number;
+  readonly #max: number;
+  readonly #onEvict: ((id: string, value: T) => void) | undefined;
+  readonly #now: () => number;
+  readonly #timer: ReturnType<typeof setInterval>;
+
+  constructor(options: MemorySessionStoreOptions<T> = {}) {
+    this.#idleMs = options.idleTimeoutMs ?? 30 * 60_000;
+    this.#max = options.maxSessions ?? 10_000;
+    this.#onEvict = options.onEvict;
+    this.#now = options.now ?? Date.now;
+    const sweep = options.sweepIntervalMs ?? Math.min(60_000, Math.max(1_000, this.#idleMs / 4));
+    this.#timer = setInterval(() => this.sweep(), sweep);
+    this.#timer.unref();
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get(id: string): T | undefined {
+    const entry = this.#entries.get(id);
+    if (entry === undefined) return undefined;
+    if (this.#now() - entry.lastSeen > this.#idleMs) {
+      this.#drop(id, entry);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(id: string, value: T): void {
+    const existing = this.#entries.get(id);
+    if (existing !== undefined) this.#entries.delete(id);
+    this.#entries.set(id, { value, lastSeen: this.#now() });
+    while (this.#entries.size > this.#max) {
+      const oldest = this.#entries.keys().next().value as string;
+      this.#drop(oldest, this.#entries.get(oldest) as Entry<T>);
+    }
+  }
+
+  touch(id: string): void {
+    const entry = this.#entries.get(id);
+    if (entry === undefined) return;
+    entry.lastSeen = this.#now();
+    // Re-insert so Map order stays least-recently-used first.
+    this.#entries.delete(id);
+    this.#entries.set(id, entry);
+  }
+
+  delete(id: string): void {
+    const entry = this.#entries.get(id);
+    if (entry !== undefined) this.#drop(id, entry);
+  }
+
+  /** Drops every session idle for longer than the timeout. Runs on a timer; callable directly. */
+  sweep(): void {
+    const cutoff = this.#now() - this.#idleMs;
+    for (const [id, entry] of this.#entries) {
+      // Recency order: the first fresh entry ends the scan.
+      if (entry.lastSeen >= cutoff) break;
+      this.#drop(id, entry);
+    }
+  }
+
+  close(): void {
+    clearInterval(this.#timer);
+    for (const [id, entry] of this.#entries) this.#drop(id, entry);
+  }
+
+  #drop(id: string, entry: Entry<T>): void {
+    this.#entries.delete(id);
+    this.#onEvict?.(id, entry.value);
+  }
+}
