@@ -7,7 +7,12 @@ interface Pending {
   readonly seq: number;
   timer: NodeJS.Timeout | undefined;
   signal: AbortSignal | undefined;
-  onAbort: (() => void) | undefined;
+}
+
+/** The requests waiting on one AbortSignal, behind a single listener (many requests may share a signal). */
+interface SignalWatch {
+  readonly ids: Set<number>;
+  readonly onAbort: () => void;
 }
 
 /** How many ids of abandoned (timed-out/aborted) requests to remember, so late answers stay quiet. */
@@ -17,6 +22,7 @@ const ABANDONED_MEMORY = 1024;
 export class PendingRequests {
   #byId = new Map<number, Pending>();
   #abandoned = new Set<number>();
+  #signals = new Map<AbortSignal, SignalWatch>();
 
   get size(): number {
     return this.#byId.size;
@@ -31,18 +37,15 @@ export class PendingRequests {
     resolve: (value: unknown) => void,
     reject: (error: unknown) => void,
   ): void {
-    const pending: Pending = { resolve, reject, seq, timer: undefined, signal, onAbort: undefined };
+    const pending: Pending = { resolve, reject, seq, timer: undefined, signal };
     if (timeoutMs > 0) {
       pending.timer = setTimeout(
         () => this.#abandon(id, new ConnectionTimeoutError(method, timeoutMs)),
         timeoutMs,
       );
     }
-    if (signal) {
-      pending.onAbort = () => this.#abandon(id, signal.reason);
-      signal.addEventListener('abort', pending.onAbort, { once: true });
-    }
     this.#byId.set(id, pending);
+    if (signal) this.#watch(signal, id);
   }
 
   /** Settles the request with this id; false when no such request waits (unknown or abandoned). */
@@ -63,8 +66,8 @@ export class PendingRequests {
   rejectAll(handedOffSeq: number, detail: string | undefined): void {
     const all = this.#byId;
     this.#byId = new Map();
-    for (const pending of all.values()) {
-      this.#release(pending);
+    for (const [id, pending] of all) {
+      this.#release(pending, id);
       pending.reject(
         new ConnectionClosedError(pending.seq <= handedOffSeq ? 'no-response' : 'not-sent', detail),
       );
@@ -96,12 +99,35 @@ export class PendingRequests {
     const pending = this.#byId.get(id);
     if (!pending) return undefined;
     this.#byId.delete(id);
-    this.#release(pending);
+    this.#release(pending, id);
     return pending;
   }
 
-  #release(pending: Pending): void {
+  #watch(signal: AbortSignal, id: number): void {
+    let watch = this.#signals.get(signal);
+    if (!watch) {
+      const ids = new Set<number>();
+      const onAbort = (): void => {
+        this.#signals.delete(signal);
+        for (const waiting of [...ids]) this.#abandon(waiting, signal.reason);
+      };
+      watch = { ids, onAbort };
+      this.#signals.set(signal, watch);
+      signal.addEventListener('abort', onAbort, { once: true });
+    }
+    watch.ids.add(id);
+  }
+
+  #release(pending: Pending, id: number): void {
     if (pending.timer) clearTimeout(pending.timer);
-    if (pending.signal && pending.onAbort) pending.signal.removeEventListener('abort', pending.onAbort);
+    const signal = pending.signal;
+    if (!signal) return;
+    const watch = this.#signals.get(signal);
+    if (!watch) return;
+    watch.ids.delete(id);
+    if (watch.ids.size === 0) {
+      this.#signals.delete(signal);
+      signal.removeEventListener('abort', watch.onAbort);
+    }
   }
 }

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { encodeMessage } from './encode.js';
+
+describe('encodeMessage', () => {
+  it('writes one line ending in a newline', () => {
+    const line = encodeMessage({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    expect(line).toBe('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
+    expect(line.indexOf('\n')).toBe(line.length - 1);
+  });
+
+  it('escapes U+2028 and U+2029 inside strings, losslessly', () => {
+    const params = { 'key\u2028': 'a\u2028b\u2029c' };
+    const line = encodeMessage({ jsonrpc: '2.0', method: 'note', params });
+    expect(line).not.toMatch(/[\u2028\u2029]/);
+    expect(line).toContain('a\\u2028b\\u2029c');
+    expect(JSON.parse(line)).toEqual({ jsonrpc: '2.0', method: 'note', params });
+  });
+});

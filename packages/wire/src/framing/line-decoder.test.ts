@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MessageTooLargeError } from '../errors/local-error.js';
+import { LineDecoder } from './line-decoder.js';
+
+const bytes = (text: string): Buffer => Buffer.from(text, 'utf8');
+
+describe('LineDecoder', () => {
+  it('splits on \\n only, tolerating a trailing \\r and skipping blank lines', () => {
+    const decoder = new LineDecoder();
+    expect(decoder.push(bytes('a\r\nb\u2028c\n\n\r\nd'))).toEqual(['a', 'b\u2028c']);
+    expect(decoder.push(bytes('e\n'))).toEqual(['de']);
+    expect(decoder.end()).toBe(0);
+  });
+
+  it('decodes a multi-byte character split across chunks', () => {
+    const decoder = new LineDecoder();
+    const encoded = bytes('"é😀"\n');
+    const out = [];
+    for (let i = 0; i < encoded.length; i++) out.push(...decoder.push(encoded.subarray(i, i + 1)));
+    expect(out).toEqual(['"é😀"']);
+  });
+
+  it('reports the unterminated bytes left at the end', () => {
+    const decoder = new LineDecoder();
+    decoder.push(bytes('{"partial":'));
+    expect(decoder.end()).toBe(11);
+  });
+
+  it('reports an oversize line once, as soon as it crosses the limit, and holds none of its bytes', () => {
+    const decoder = new LineDecoder(10);
+    const first = decoder.push(bytes('12345678'));
+    expect(first).toEqual([]);
+    const crossing = decoder.push(bytes('9abc'));
+    expect(crossing).toHaveLength(1);
+    expect(crossing[0]).toBeInstanceOf(MessageTooLargeError);
+    expect(decoder.bufferedBytes).toBe(0);
+    expect(decoder.push(bytes('x'.repeat(1000)))).toEqual([]);
+    expect(decoder.bufferedBytes).toBe(0);
+    expect(decoder.push(bytes('tail\nok\n'))).toEqual(['ok']);
+  });
+
+  it('reports an oversize line that arrives in one chunk and resynchronises after it', () => {
+    const decoder = new LineDecoder(4);
+    const out = decoder.push(bytes('12345\nabcd\n'));
+    expect(out[0]).toBeInstanceOf(MessageTooLargeError);
+    expect(out[1]).toBe('abcd');
+  });
+
+  it('accepts strings and Uint8Arrays that are not Buffers', () => {
+    const decoder = new LineDecoder();
+    expect(decoder.push('x\ny')).toEqual(['x']);
+    expect(decoder.push(new TextEncoder().encode('z\n'))).toEqual(['yz']);
+  });
+
+  it('property: any chunking of any lines yields the same lines', () => {
+    const line = fc.string({ unit: 'binary' }).map((s) => s.replace(/[\n\r]/g, ' '));
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 20 }), fc.array(fc.nat(), { maxLength: 30 }), (lines, cuts) => {
+        const all = bytes(lines.map((l) => `${l}\n`).join(''));
+        const points = [...new Set(cuts.map((c) => c % (all.length + 1)))].sort((a, b) => a - b);
+        const decoder = new LineDecoder();
+        const out: unknown[] = [];
+        let previous = 0;
+        for (const point of [...points, all.length]) {
+          out.push(...decoder.push(all.subarray(previous, point)));
+          previous = point;
+        }
+        expect(out).toEqual(lines.filter((l) => l !== ''));
+        expect(decoder.end()).toBe(0);
+      }),
+    );
+  });
+});

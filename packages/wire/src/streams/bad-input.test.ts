@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { MessageTooLargeError, ProtocolViolationError, RpcError } from '../index.js';
+import { closed, streamHarness, turn } from '../test-support/streams.js';
+
+const line = (value: unknown): string => `${JSON.stringify(value)}\n`;
+const good = line({ jsonrpc: '2.0', id: 99, method: 'still/alive' });
+
+/** Feeds one bad line then a good one; returns the error event, the answer sent, and the good message. */
+async function feedBadLine(bad: string) {
+  const harness = streamHarness();
+  harness.input.write(bad + good);
+  const next = await harness.connection.nextMessage();
+  await turn();
+  harness.connection.close();
+  return { errors: harness.errors, sent: harness.sent, next };
+}
+
+describe('fromStreams: bad input never kills the connection', () => {
+  it('answers a non-JSON line with -32700 and id null', async () => {
+    const { errors, sent, next } = await feedBadLine('{not json\n');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(ProtocolViolationError);
+    expect((errors[0] as ProtocolViolationError).code).toBe('ERR_PARSE');
+    expect(sent).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.any(String) } },
+    ]);
+    expect(next.method).toBe('still/alive');
+  });
+
+  it.each([
+    ['a JSON value that is not an object', '42\n', null],
+    ['a request without a method string', line({ jsonrpc: '2.0', id: 5, method: 3 }), 5],
+    ['a request with an object id', line({ jsonrpc: '2.0', id: { a: 1 }, method: 'm' }), null],
+    ['params that are not structured', line({ jsonrpc: '2.0', id: 'k', method: 'm', params: 'x' }), 'k'],
+  ])('answers %s with -32600 (id null or the readable id)', async (_name, bad, id) => {
+    const { errors, sent, next } = await feedBadLine(bad);
+    expect((errors[0] as ProtocolViolationError).code).toBe('ERR_INVALID_MESSAGE');
+    expect(sent).toEqual([{ jsonrpc: '2.0', id, error: { code: -32600, message: expect.any(String) } }]);
+    expect(next.method).toBe('still/alive');
+  });
+
+  it('answers an unknown jsonrpc version with -32600 and the id', async () => {
+    const { errors, sent, next } = await feedBadLine(line({ jsonrpc: '1.0', id: 4, method: 'm' }));
+    expect((errors[0] as ProtocolViolationError).code).toBe('ERR_UNSUPPORTED_VERSION');
+    expect(sent).toEqual([{ jsonrpc: '2.0', id: 4, error: { code: -32600, message: expect.any(String) } }]);
+    expect(next.method).toBe('still/alive');
+  });
+
+  it('answers a batch with -32600 and id null (MCP removed batching)', async () => {
+    const batch = line([{ jsonrpc: '2.0', id: 1, method: 'a' }]);
+    const { errors, sent, next } = await feedBadLine(batch);
+    expect((errors[0] as ProtocolViolationError).code).toBe('ERR_BATCH_UNSUPPORTED');
+    expect(sent).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.any(String) } },
+    ]);
+    expect(next.method).toBe('still/alive');
+  });
+
+  it('reports a response to an unknown id or a malformed response without answering it', async () => {
+    for (const bad of [
+      line({ jsonrpc: '2.0', id: 12345, result: {} }),
+      line({ jsonrpc: '2.0', id: 1, result: 1, error: { code: 1, message: 'x' } }),
+      line({ jsonrpc: '2.0', id: 1, error: { code: 'x' } }),
+    ]) {
+      const { errors, sent, next } = await feedBadLine(bad);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toBeInstanceOf(ProtocolViolationError);
+      expect(sent).toEqual([]);
+      expect(next.method).toBe('still/alive');
+    }
+  });
+
+  it('reports an error response with id null (the peer could not read us) as the RpcError', async () => {
+    const { errors, sent } = await feedBadLine(
+      line({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'p' } }),
+    );
+    expect(errors[0]).toBeInstanceOf(RpcError);
+    expect((errors[0] as RpcError).code).toBe(-32700);
+    expect(sent).toEqual([]);
+  });
+
+  it('skips an oversize message, reports MessageTooLargeError, answers -32600 and reads on', async () => {
+    const harness = streamHarness({ maxMessageBytes: 64 });
+    const big = line({ jsonrpc: '2.0', id: 1, method: 'big', params: { blob: 'x'.repeat(500) } });
+    for (let i = 0; i < big.length; i += 16) harness.input.write(big.slice(i, i + 16));
+    harness.input.write(good);
+    expect((await harness.connection.nextMessage()).method).toBe('still/alive');
+    expect(harness.errors).toHaveLength(1);
+    expect(harness.errors[0]).toBeInstanceOf(MessageTooLargeError);
+    expect((harness.errors[0] as MessageTooLargeError).limit).toBe(64);
+    await harness.waitForSent(1);
+    expect(harness.sent[0]).toMatchObject({ id: null, error: { code: -32600 } });
+    harness.connection.close();
+  });
+
+  it('reports a last line without its newline when the input ends', async () => {
+    const harness = streamHarness();
+    harness.input.end('{"jsonrpc":"2.0","method":"cut"}');
+    await closed(harness.connection);
+    expect(harness.errors.map((e) => (e as ProtocolViolationError).code)).toEqual(['ERR_TRUNCATED_MESSAGE']);
+  });
+});
