@@ -1,0 +1,31 @@
+import type { ValidationIssue } from '../validation/issues.js';
+
+/** Why a configuration could not be loaded. */
+export type ConfigErrorCode =
+  /** No config file given or found, or it cannot be read. */
+  | 'ERR_CONFIG_NOT_FOUND'
+  /** The file is not valid JSON. */
+  | 'ERR_CONFIG_PARSE'
+  /** The JSON does not match the schema (after `${VAR}` expansion). */
+  | 'ERR_CONFIG_INVALID';
+
+/** A configuration that cannot be used. The message names the file and what is wrong. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  readonly code: ConfigErrorCode;
+  /** The file involved, when there is one. */
+  readonly source: string | undefined;
+  /** Schema issues, for `ERR_CONFIG_INVALID`. */
+  readonly issues: readonly ValidationIssue[];
+
+  constructor(
+    code: ConfigErrorCode,
+    message: string,
+    details: { source?: string; issues?: readonly ValidationIssue[]; cause?: unknown } = {},
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.code = code;
+    this.source = details.source;
+    this.issues = details.issues ?? [];
+  }
+}
