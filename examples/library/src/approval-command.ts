@@ -1,0 +1,61 @@
+/**
+ * The operator's approval command (`approve`): prints the approval token for
+ * exactly one draft. The key comes from LIBRARY_APPROVAL_KEY, never from the
+ * command line, so it stays out of shell history and process lists.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { CREATE_DRAFT_OPERATION, signApproval } from './domain/approval.js';
+import { DRAFT_SLUG_PATTERN } from './domain/draft.js';
+
+const USAGE = `usage: approve --slug SLUG --title TITLE (--text TEXT | --text-file FILE) [--json]
+  prints the approval token for library.create_draft of exactly these contents
+  the key is read from the LIBRARY_APPROVAL_KEY environment variable`;
+
+/** What the command prints, or why it refused. */
+export type ApproveOutcome = { ok: true; output: string } | { ok: false; error: string };
+
+/** Runs the approval command on `argv` (without node and script) and `env`. */
+export function runApprovalCommand(argv: readonly string[], env: NodeJS.ProcessEnv): ApproveOutcome {
+  let values: {
+    slug?: string;
+    title?: string;
+    text?: string;
+    'text-file'?: string;
+    json?: boolean;
+    help?: boolean;
+  };
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        slug: { type: 'string' },
+        title: { type: 'string' },
+        text: { type: 'string' },
+        'text-file': { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    return { ok: false, error: `${(error as Error).message}\n${USAGE}` };
+  }
+  if (values.help === true) return { ok: true, output: USAGE };
+  const key = env['LIBRARY_APPROVAL_KEY'] ?? '';
+  if (key.length === 0) return { ok: false, error: 'LIBRARY_APPROVAL_KEY is not set' };
+  const { slug, title } = values;
+  if (slug === undefined || title === undefined)
+    return { ok: false, error: `--slug and --title are required\n${USAGE}` };
+  if (!DRAFT_SLUG_PATTERN.test(slug))
+    return { ok: false, error: `invalid slug '${slug}': use lowercase words joined by hyphens` };
+  if ((values.text === undefined) === (values['text-file'] === undefined)) {
+    return { ok: false, error: `give exactly one of --text and --text-file\n${USAGE}` };
+  }
+  const text = values.text ?? readFileSync(values['text-file'] as string, 'utf8');
+  const contents = { operation: CREATE_DRAFT_OPERATION, slug, title, text };
+  const approval = signApproval(key, contents);
+  // --json prints the complete arguments of the approved call, ready to send.
+  return { ok: true, output: values.json === true ? JSON.stringify({ ...contents, approval }) : approval };
+}
