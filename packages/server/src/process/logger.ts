@@ -60,7 +60,7 @@ export function createLogger(options: LoggerOptions): Logger {
       name: options.name,
       level,
       redact: { paths, censor: '[redacted]' },
-      base: { name: options.name, pid: process.pid },
+      base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },

@@ -90,6 +90,19 @@ describe('SchemaCompiler: values', () => {
     expect(issues[0]?.message).toBe('argument \'at\': must match format "date-time"');
   });
 
+  it('refuses a value too deep for a recursive schema instead of crashing', () => {
+    const validateTree = new SchemaCompiler().compile({
+      $defs: { node: { type: 'object', properties: { child: { $ref: '#/$defs/node' } } } },
+      $ref: '#/$defs/node',
+    });
+    let deep: Record<string, unknown> = {};
+    for (let i = 0; i < 100_000; i += 1) deep = { child: deep };
+    expect(issuesOf(validateTree(deep))).toStrictEqual([
+      { path: '', rule: 'depth', message: 'arguments: nested too deeply to validate' },
+    ]);
+    expect(validateTree({ child: { child: {} } }).ok).toBe(true);
+  });
+
   it('uses the configured subject in messages', () => {
     const validateConfig = new SchemaCompiler({ subject: 'config field' }).compile(search);
     expect(issuesOf(validateConfig({}))[0]?.message).toBe("config field 'query': is required");
@@ -131,6 +144,19 @@ describe('SchemaCompiler: schemas', () => {
         expect.objectContaining({ name: 'SchemaError', code: 'ERR_SCHEMA_INVALID' }),
       );
     }
+  });
+
+  it('accepts common hand-written shapes (branch-only required, open tuples, union types)', () => {
+    const compiler = new SchemaCompiler();
+    const eitherKey = compiler.compile({
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'string' } },
+      anyOf: [{ required: ['a'] }, { required: ['b'] }],
+    });
+    expect(eitherKey({ b: 'x' }).ok).toBe(true);
+    expect(eitherKey({}).ok).toBe(false);
+    expect(compiler.compile({ type: 'array', prefixItems: [{ type: 'string' }] })(['a', 1]).ok).toBe(true);
+    expect(compiler.compile({ type: ['string', 'number'], minimum: 1 })(0).ok).toBe(false);
   });
 
   it('allows annotations and x- vendor keywords', () => {

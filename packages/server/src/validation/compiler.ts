@@ -48,6 +48,8 @@ export class SchemaCompiler {
       strict: true,
       // `required` naming a key declared only in a sibling branch is legitimate.
       strictRequired: false,
+      // An open-ended `prefixItems` tuple is valid 2020-12, not a mistake.
+      strictTuples: false,
       allowUnionTypes: true,
       coerceTypes: false,
       useDefaults: false,
@@ -120,7 +122,17 @@ export class SchemaCompiler {
     const subject = this.#subject;
     const maxIssues = this.#maxIssues;
     return (value) => {
-      if (validate(value)) return { ok: true };
+      try {
+        if (validate(value)) return { ok: true };
+      } catch (error) {
+        // A recursive schema over a hostile, very deep value can exhaust the stack:
+        // that value is refused, the process goes on.
+        if (!(error instanceof RangeError)) throw error;
+        return {
+          ok: false,
+          issues: [{ path: '', rule: 'depth', message: `${subject}s: nested too deeply to validate` }],
+        };
+      }
       return { ok: false, issues: toIssues(validate.errors ?? [], subject, maxIssues) };
     };
   }
