@@ -1,0 +1,74 @@
+/**
+ * @forge/server: the MCP server runtime for both spec eras, plus the toolkit around it
+ * (schema builders, validation, results, argument helpers, validators, config, process).
+ */
+export * from './args/index.js';
+export * from './config/index.js';
+export {
+  type RequestStateBinding,
+  type RequestStateContent,
+  RequestStateError,
+  RequestStateSealer,
+} from './mrtr/index.js';
+export { type HealthOutput, health } from './process/health.js';
+export {
+  createLogger,
+  DEFAULT_REDACTED_FIELDS,
+  LOG_LEVEL_ENV,
+  type Logger,
+  type LoggerOptions,
+  type LogLevel,
+} from './process/logger.js';
+export {
+  type ClientCapabilities,
+  type CompleteResult,
+  type Era,
+  type Icon,
+  type Implementation,
+  type InputRequest,
+  type InputRequiredResult,
+  isLegacyProtocolVersion,
+  isModernProtocolVersion,
+  type JsonObject,
+  LATEST_LEGACY_PROTOCOL_VERSION,
+  LATEST_MODERN_PROTOCOL_VERSION,
+  LEGACY_PROTOCOL_VERSIONS,
+  type LegacyProtocolVersion,
+  LOGGING_LEVELS,
+  type LoggingLevel,
+  loggingLevelRank,
+  McpError,
+  McpErrorCode,
+  MetaKey,
+  Method,
+  MODERN_PROTOCOL_VERSIONS,
+  type ModernProtocolVersion,
+  Notification,
+  type Prompt,
+  type PromptArgument,
+  type Resource,
+  type ResourceTemplate,
+  type ServerCapabilities,
+  type Tool,
+  type ToolAnnotations,
+} from './protocol/index.js';
+export * from './results/index.js';
+export {
+  type Annotations as SchemaAnnotations,
+  type ArrayOptions,
+  type Infer,
+  type InferShape,
+  type JsonSchema,
+  type NumberOptions,
+  type ObjectOptions,
+  type ObjectType,
+  type OptionalSchema,
+  type RecordOptions,
+  type Schema,
+  type Shape,
+  type StringOptions,
+  s,
+} from './schema/index.js';
+export * from './server/index.js';
+export * from './validation/index.js';
+export * from './validators/index.js';

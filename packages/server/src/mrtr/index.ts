@@ -1,0 +1,6 @@
+export {
+  type RequestStateBinding,
+  type RequestStateContent,
+  RequestStateError,
+  RequestStateSealer,
+} from './request-state.js';

@@ -1,0 +1,34 @@
+import type { JsonRpcErrorObject } from '@forge/wire';
+
+const MCP_ERROR_BRAND = Symbol.for('forge.McpError');
+
+/**
+ * A JSON-RPC error a handler throws on purpose: the runtime sends `code`, `message` and `data`
+ * as they are. Anything else a handler throws becomes a safe -32603.
+ */
+export class McpError extends Error {
+  readonly code: number;
+  readonly data?: unknown;
+
+  constructor(code: number, message: string, data?: unknown) {
+    super(message);
+    this.name = 'McpError';
+    this.code = code;
+    if (data !== undefined) this.data = data;
+    Object.defineProperty(this, MCP_ERROR_BRAND, { value: true });
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[MCP_ERROR_BRAND] === true
+    );
+  }
+
+  toJSON(): JsonRpcErrorObject {
+    return this.data === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, data: this.data };
+  }
+}

@@ -1,0 +1,87 @@
+import type { JsonRpcId, JsonRpcResponse } from '@forge/wire';
+import type { ClientCapabilities, Era, Meta } from '../protocol/index.js';
+import { McpErrorCode } from '../protocol/index.js';
+import { RequestContext } from './context.js';
+import { fail, settle } from './invoke.js';
+import { invalidParams } from './resource-read.js';
+import type { Completer, CompletionValues } from './resource-registry.js';
+import { type DispatchResult, failure, success } from './responses.js';
+import type { ServerCore } from './server-core.js';
+import type { Session } from './session.js';
+
+const METHOD = 'completion/complete';
+const MAX_VALUES = 100;
+
+/** `completion/complete` for `ref/prompt` and `ref/resource` (a template's `uriTemplate`). */
+export function complete(
+  core: ServerCore,
+  session: Session,
+  id: JsonRpcId,
+  params: unknown,
+  era: Era,
+  protocolVersion: string,
+  clientCapabilities: ClientCapabilities,
+): DispatchResult {
+  const request = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>;
+  const ref = request['ref'] as Record<string, unknown> | undefined;
+  const argument = request['argument'] as Record<string, unknown> | undefined;
+  if (typeof ref !== 'object' || ref === null || typeof argument !== 'object' || argument === null) {
+    return failure(id, McpErrorCode.InvalidParams, 'Invalid params: expected { ref, argument }');
+  }
+  const argumentName = argument['name'];
+  const value = argument['value'];
+  if (typeof argumentName !== 'string' || typeof value !== 'string') {
+    return failure(id, McpErrorCode.InvalidParams, 'Invalid params: argument needs a string name and value');
+  }
+  let completers: Record<string, Completer> | undefined;
+  if (ref['type'] === 'ref/prompt' && typeof ref['name'] === 'string') {
+    const prompt = core.prompts.get(ref['name']);
+    if (prompt === undefined)
+      return failure(id, McpErrorCode.InvalidParams, `Unknown prompt: ${ref['name']}`);
+    completers = prompt.complete;
+  } else if (ref['type'] === 'ref/resource' && typeof ref['uri'] === 'string') {
+    const template = core.resources.template(ref['uri']);
+    if (template === undefined)
+      return failure(id, McpErrorCode.InvalidParams, `Unknown resource template: ${ref['uri']}`);
+    completers = template.complete;
+  } else {
+    return failure(id, McpErrorCode.InvalidParams, 'Invalid params: ref must be ref/prompt or ref/resource');
+  }
+  const completer = completers?.[argumentName];
+  const ctx = new RequestContext(
+    session,
+    id,
+    era,
+    protocolVersion,
+    clientCapabilities,
+    request['_meta'] as Meta | undefined,
+  );
+  if (completer === undefined) return finishCompletion(core, ctx, [], undefined);
+  const context = request['context'] as { arguments?: Record<string, string> } | undefined;
+  let produced: CompletionValues | Promise<CompletionValues>;
+  try {
+    produced = completer(value, { arguments: context?.arguments ?? {} });
+  } catch (error) {
+    return fail(core, ctx, METHOD, argumentName, error, invalidParams);
+  }
+  return settle(core, ctx, METHOD, argumentName, undefined, produced, finishCompletion, invalidParams);
+}
+
+function finishCompletion(
+  core: ServerCore,
+  ctx: RequestContext,
+  value: CompletionValues,
+  _subject: undefined,
+): JsonRpcResponse {
+  const values = Array.isArray(value) ? value : value.values;
+  const completion: Record<string, unknown> = { values: values.slice(0, MAX_VALUES) };
+  if (Array.isArray(value)) {
+    completion['total'] = values.length;
+    completion['hasMore'] = values.length > MAX_VALUES;
+  } else {
+    if (value.total !== undefined) completion['total'] = value.total;
+    completion['hasMore'] = value.hasMore ?? values.length > MAX_VALUES;
+  }
+  const result = { completion };
+  return success(ctx.requestId, ctx.era === 'modern' ? core.complete(result) : result);
+}

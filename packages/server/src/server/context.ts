@@ -1,0 +1,259 @@
+import type { JsonRpcId } from '@forge/wire';
+import type { RequestStateBinding } from '../mrtr/request-state.js';
+import type {
+  ClientCapabilities,
+  Era,
+  InputRequest,
+  JsonObject,
+  LoggingLevel,
+  Meta,
+} from '../protocol/index.js';
+import { loggingLevelRank, MetaKey } from '../protocol/index.js';
+import { MissingClientCapabilityError } from './errors.js';
+import type { InFlightRequest, Session } from './session.js';
+
+/** Options of {@link HandlerContext.input}. */
+export interface InputOptions {
+  /** Handler state carried (integrity-protected) to the retry as `ctx.state`. Modern era only. */
+  state?: unknown;
+}
+
+/** What a tool, prompt, resource or completion handler gets besides its arguments. */
+export interface HandlerContext {
+  /** Aborted when the client cancels the request or the session closes. */
+  readonly signal: AbortSignal;
+  readonly era: Era;
+  readonly protocolVersion: string;
+  readonly clientCapabilities: ClientCapabilities;
+  readonly requestId: JsonRpcId;
+  /** The request's `params._meta`. */
+  readonly meta: Meta | undefined;
+  /** Modern MRTR retry: the verified `state` given to `input()` in the previous round. */
+  readonly state: unknown;
+  /** Report progress when the client sent `_meta.progressToken`; values that do not increase are dropped. */
+  progress(progress: number, total?: number, message?: string): void;
+  /** Send `notifications/message` if the level passes the session's (legacy) or request's (modern) level. */
+  log(level: LoggingLevel, data: unknown, logger?: string): void;
+  /**
+   * Ask the client for input. Legacy: real server-to-client requests, resolved with their results.
+   * Modern: resolves with the retry's `inputResponses`; when some are missing the runtime answers
+   * `input_required` and re-runs the handler from the start on the retry.
+   */
+  input(requests: Record<string, InputRequest>, options?: InputOptions): Promise<Record<string, unknown>>;
+  /** `elicitation/create` through {@link input}, under `key` (default `elicitation`). */
+  elicit(params: JsonObject, key?: string): Promise<ElicitResult>;
+  /** `sampling/createMessage` through {@link input}, under `key` (default `sampling`). */
+  sample(params: JsonObject, key?: string): Promise<CreateMessageResult>;
+  /** `roots/list` through {@link input}, under `key` (default `roots`). */
+  listRoots(key?: string): Promise<ListRootsResult>;
+}
+
+export interface ElicitResult {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+export interface CreateMessageResult {
+  role: 'user' | 'assistant';
+  content: unknown;
+  model: string;
+  stopReason?: string;
+  [key: string]: unknown;
+}
+export interface ListRootsResult {
+  roots: Array<{ uri: string; name?: string }>;
+  [key: string]: unknown;
+}
+
+const CAPABILITY_OF_METHOD: Record<string, 'elicitation' | 'sampling' | 'roots'> = {
+  'elicitation/create': 'elicitation',
+  'sampling/createMessage': 'sampling',
+  'roots/list': 'roots',
+};
+
+/** Thrown inside a modern handler to stop it; the runtime answers `input_required`. */
+export class InputRequiredSignal extends Error {
+  constructor() {
+    super('input required');
+    this.name = 'InputRequiredSignal';
+  }
+}
+
+/** MRTR round state of a modern request: what the retry brought and what the handler still needs. */
+export interface MrtrRound {
+  /** What a `requestState` issued in this round is bound to. */
+  binding: RequestStateBinding;
+  /** Responses of this retry merged over those carried in `requestState`. */
+  responses: Record<string, unknown>;
+  /** Verified handler state from `requestState`. */
+  state: unknown;
+  /** Requests the handler asked for that the retry did not answer. */
+  pending: Record<string, InputRequest> | undefined;
+  pendingState: unknown;
+}
+
+const LOG_OFF = 99;
+
+/**
+ * The per-request context. One object per call; the abort controller is created only when a
+ * handler reads `signal` or the request is cancelled, so plain calls allocate nothing else.
+ */
+export class RequestContext implements HandlerContext {
+  readonly session: Session;
+  readonly requestId: JsonRpcId;
+  readonly era: Era;
+  readonly protocolVersion: string;
+  readonly clientCapabilities: ClientCapabilities;
+  readonly meta: Meta | undefined;
+  /** Set by the runtime when the handler goes async, so a cancel can reach it. */
+  inFlight: InFlightRequest | undefined;
+  /** Modern: the MRTR round; undefined for methods without MRTR. */
+  mrtr: MrtrRound | undefined;
+  /** The request has been answered: progress and logs are dropped from now on. */
+  done = false;
+  #lastProgress = Number.NEGATIVE_INFINITY;
+  readonly #modernLogRank: number;
+
+  constructor(
+    session: Session,
+    requestId: JsonRpcId,
+    era: Era,
+    protocolVersion: string,
+    clientCapabilities: ClientCapabilities,
+    meta: Meta | undefined,
+  ) {
+    this.session = session;
+    this.requestId = requestId;
+    this.era = era;
+    this.protocolVersion = protocolVersion;
+    this.clientCapabilities = clientCapabilities;
+    this.meta = meta;
+    this.inFlight = undefined;
+    this.mrtr = undefined;
+    if (era === 'modern') {
+      const rank = loggingLevelRank(meta?.[MetaKey.logLevel]);
+      this.#modernLogRank = rank < 0 ? LOG_OFF : rank;
+    } else {
+      this.#modernLogRank = LOG_OFF;
+    }
+  }
+
+  get signal(): AbortSignal {
+    let entry = this.inFlight;
+    if (entry === undefined) {
+      entry = { controller: undefined, cancelled: false };
+      this.inFlight = entry;
+    }
+    entry.controller ??= new AbortController();
+    return entry.controller.signal;
+  }
+
+  get state(): unknown {
+    return this.mrtr?.state;
+  }
+
+  progress(progress: number, total?: number, message?: string): void {
+    const token = this.meta?.[MetaKey.progressToken];
+    if (this.done || (typeof token !== 'string' && typeof token !== 'number')) return;
+    if (!(progress > this.#lastProgress)) return;
+    this.#lastProgress = progress;
+    const params: Record<string, unknown> = { progressToken: token, progress };
+    if (total !== undefined) params['total'] = total;
+    if (message !== undefined) params['message'] = message;
+    this.session.notify({ jsonrpc: '2.0', method: 'notifications/progress', params }, this.requestId);
+  }
+
+  log(level: LoggingLevel, data: unknown, logger?: string): void {
+    if (this.done) return;
+    const rank = loggingLevelRank(level);
+    if (rank < 0) return;
+    const threshold = this.era === 'modern' ? this.#modernLogRank : this.session.state.logLevelRank;
+    if (rank < threshold) return;
+    const params: Record<string, unknown> = { level, data };
+    if (logger !== undefined) params['logger'] = logger;
+    this.session.notify({ jsonrpc: '2.0', method: 'notifications/message', params }, this.requestId);
+  }
+
+  input(requests: Record<string, InputRequest>, options?: InputOptions): Promise<Record<string, unknown>> {
+    try {
+      this.#checkCapabilities(requests);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.era === 'modern' ? this.#modernInput(requests, options) : this.#legacyInput(requests);
+  }
+
+  async elicit(params: JsonObject, key = 'elicitation'): Promise<ElicitResult> {
+    const responses = await this.input({ [key]: { method: 'elicitation/create', params } });
+    return responses[key] as ElicitResult;
+  }
+
+  async sample(params: JsonObject, key = 'sampling'): Promise<CreateMessageResult> {
+    const responses = await this.input({ [key]: { method: 'sampling/createMessage', params } });
+    return responses[key] as CreateMessageResult;
+  }
+
+  async listRoots(key = 'roots'): Promise<ListRootsResult> {
+    const responses = await this.input({ [key]: { method: 'roots/list', params: {} } });
+    return responses[key] as ListRootsResult;
+  }
+
+  #checkCapabilities(requests: Record<string, InputRequest>): void {
+    let missing: ClientCapabilities | undefined;
+    for (const key of Object.keys(requests)) {
+      const request = requests[key];
+      const capability = request === undefined ? undefined : CAPABILITY_OF_METHOD[request.method];
+      if (capability === undefined) throw new TypeError(`Unsupported input request method for key '${key}'`);
+      if (this.clientCapabilities[capability] === undefined) {
+        missing ??= {};
+        missing[capability] = {};
+      }
+    }
+    if (missing !== undefined) throw new MissingClientCapabilityError(missing);
+  }
+
+  #modernInput(
+    requests: Record<string, InputRequest>,
+    options: InputOptions | undefined,
+  ): Promise<Record<string, unknown>> {
+    const round = this.mrtr;
+    if (round === undefined) {
+      return Promise.reject(
+        new TypeError('ctx.input is only available in tools/call, prompts/get and resources/read'),
+      );
+    }
+    const results: Record<string, unknown> = {};
+    let missing = false;
+    for (const key of Object.keys(requests)) {
+      if (Object.hasOwn(round.responses, key)) {
+        results[key] = round.responses[key];
+      } else {
+        missing = true;
+        round.pending ??= {};
+        round.pending[key] = requests[key] as InputRequest;
+      }
+    }
+    if (!missing) return Promise.resolve(results);
+    if (options?.state !== undefined) round.pendingState = options.state;
+    return Promise.reject(new InputRequiredSignal());
+  }
+
+  async #legacyInput(requests: Record<string, InputRequest>): Promise<Record<string, unknown>> {
+    const keys = Object.keys(requests);
+    const signal = this.signal;
+    const values = await Promise.all(
+      keys.map((key) => {
+        const request = requests[key] as InputRequest;
+        return this.session.request(request.method, request.params ?? {}, {
+          relatedRequestId: this.requestId,
+          signal,
+        });
+      }),
+    );
+    const results: Record<string, unknown> = {};
+    keys.forEach((key, index) => {
+      results[key] = values[index];
+    });
+    return results;
+  }
+}

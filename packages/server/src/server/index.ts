@@ -1,0 +1,43 @@
+export type {
+  CreateMessageResult,
+  ElicitResult,
+  HandlerContext,
+  InputOptions,
+  ListRootsResult,
+} from './context.js';
+export {
+  DefinitionError,
+  type DefinitionErrorCode,
+  DomainError,
+  MissingClientCapabilityError,
+  ToolDefinitionError,
+  ToolError,
+} from './errors.js';
+export { createServer, McpServer } from './mcp-server.js';
+export type { InternalErrorReport, ServerOptions } from './options.js';
+export { DEFAULT_CACHE_TTL_MS, DEFAULT_PAGE_SIZE } from './options.js';
+export {
+  isProbe,
+  type PermissionPatterns,
+  type PermissionPatternsSource,
+  probeResult,
+  wrapProbe,
+} from './probe.js';
+export type { PromptHandler } from './prompt-registry.js';
+export type {
+  Completer,
+  CompletionValues,
+  ResourceHandler,
+  ResourceReadResult,
+  ResourceTemplateHandler,
+} from './resource-registry.js';
+export type { DispatchResult } from './responses.js';
+export {
+  createSessionState,
+  type InFlightRequest,
+  type Session,
+  type SessionRequestOptions,
+  SessionState,
+} from './session.js';
+export type { ToolArgs, ToolDefinition, ToolHandler } from './tool-registry.js';
+export { UriTemplate } from './uri-template.js';

@@ -1,0 +1,46 @@
+import type { Icon, ServerCapabilities } from '../protocol/index.js';
+import type { SchemaCompiler } from '../validation/index.js';
+
+/** Details of an unexpected handler failure, for the log (never sent to the client). */
+export interface InternalErrorReport {
+  /** Opaque id also sent to the client, to match a report with a log line. */
+  errorId: string;
+  method: string;
+  /** Tool or prompt name, or resource URI. */
+  target: string | undefined;
+  error: unknown;
+}
+
+/** Options of {@link createServer}. */
+export interface ServerOptions {
+  name: string;
+  version: string;
+  title?: string;
+  description?: string;
+  icons?: Icon[];
+  websiteUrl?: string;
+  /** Sent in `initialize` and `server/discover`. */
+  instructions?: string;
+  /**
+   * Key for the HMAC of MRTR `requestState` and list cursors. Replicas behind one endpoint must
+   * share it; without it a random per-process key is used (fine for stdio).
+   */
+  secret?: string | Uint8Array;
+  /** Items per list page. Default 1000: most clients never follow cursors, so one page should hold a normal server. */
+  pageSize?: number;
+  /** Modern `ttlMs` of discover, lists and resource reads. Default 60 000. */
+  cacheTtlMs?: number;
+  /** Modern `cacheScope`. Default `public` (the definition holds no user data; resource handlers may override). */
+  cacheScope?: 'public' | 'private';
+  /** Lifetime of an MRTR `requestState`. Default 10 minutes. */
+  requestStateTtlMs?: number;
+  /** Capabilities to declare on top of those derived from what is registered. */
+  capabilities?: ServerCapabilities;
+  /** The schema compiler (one per server); a default one is built when absent. */
+  schemaCompiler?: SchemaCompiler;
+  /** Where unexpected handler failures are reported. Default: one JSON line on stderr. */
+  onInternalError?: (report: InternalErrorReport) => void;
+}
+
+export const DEFAULT_PAGE_SIZE = 1000;
+export const DEFAULT_CACHE_TTL_MS = 60_000;

@@ -1,0 +1,74 @@
+import type { JsonRpcId, JsonRpcResponse } from '@forge/wire';
+import type { ClientCapabilities, Era, Meta } from '../protocol/index.js';
+import { McpErrorCode } from '../protocol/index.js';
+import type { GetPromptResult } from '../results/index.js';
+import { RequestContext } from './context.js';
+import { fail, settle } from './invoke.js';
+import { openRound } from './mrtr-round.js';
+import { invalidParams } from './resource-read.js';
+import { type DispatchResult, failure, success } from './responses.js';
+import type { ServerCore } from './server-core.js';
+import type { Session } from './session.js';
+
+const METHOD = 'prompts/get';
+
+/** `prompts/get`: unknown prompt, non-string argument or a missing required argument → -32602. */
+export function getPrompt(
+  core: ServerCore,
+  session: Session,
+  id: JsonRpcId,
+  params: unknown,
+  era: Era,
+  protocolVersion: string,
+  clientCapabilities: ClientCapabilities,
+): DispatchResult {
+  const request = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>;
+  const name = request['name'];
+  if (typeof name !== 'string')
+    return failure(id, McpErrorCode.InvalidParams, 'Invalid params: name must be a string');
+  const prompt = core.prompts.get(name);
+  if (prompt === undefined) return failure(id, McpErrorCode.InvalidParams, `Unknown prompt: ${name}`);
+  const raw = request['arguments'] ?? {};
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return failure(id, McpErrorCode.InvalidParams, 'Invalid params: arguments must be an object');
+  }
+  const args = raw as Record<string, unknown>;
+  for (const key of Object.keys(args)) {
+    if (typeof args[key] !== 'string') {
+      return failure(id, McpErrorCode.InvalidParams, `Invalid params: argument '${key}' must be a string`);
+    }
+  }
+  for (const required of prompt.required) {
+    if (args[required] === undefined) {
+      return failure(id, McpErrorCode.InvalidParams, `Missing required argument: ${required}`);
+    }
+  }
+  const ctx = new RequestContext(
+    session,
+    id,
+    era,
+    protocolVersion,
+    clientCapabilities,
+    request['_meta'] as Meta | undefined,
+  );
+  let produced: GetPromptResult | Promise<GetPromptResult>;
+  try {
+    if (era === 'modern') openRound(core, ctx, METHOD, name, request, args);
+    produced = prompt.handler(args as Record<string, string>, ctx);
+  } catch (error) {
+    return fail(core, ctx, METHOD, name, error, invalidParams);
+  }
+  return settle(core, ctx, METHOD, name, name, produced, finishPrompt, invalidParams);
+}
+
+function finishPrompt(
+  core: ServerCore,
+  ctx: RequestContext,
+  value: GetPromptResult,
+  name: string,
+): JsonRpcResponse {
+  if (typeof value !== 'object' || value === null || !Array.isArray(value.messages)) {
+    throw new TypeError(`Prompt '${name}' returned something that is not a GetPromptResult`);
+  }
+  return success(ctx.requestId, ctx.era === 'modern' ? core.complete(value) : value);
+}

@@ -1,0 +1,22 @@
+import type { JsonRpcFailure, JsonRpcId, JsonRpcResponse, JsonRpcSuccess } from '@forge/wire';
+
+/** A success envelope. */
+export function success(id: JsonRpcId, result: unknown): JsonRpcSuccess {
+  return { jsonrpc: '2.0', id, result };
+}
+
+/** A failure envelope; `data` only when given. */
+export function failure(id: JsonRpcId | null, code: number, message: string, data?: unknown): JsonRpcFailure {
+  return data === undefined
+    ? { jsonrpc: '2.0', id, error: { code, message } }
+    : { jsonrpc: '2.0', id, error: { code, message, data } };
+}
+
+export type MaybePromise<T> = T | Promise<T>;
+export type DispatchResult = MaybePromise<JsonRpcResponse | undefined>;
+
+export function isPromiseLike<T>(value: unknown): value is Promise<T> {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'
+  );
+}

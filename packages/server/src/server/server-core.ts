@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import type { JsonRpcId, JsonRpcNotification } from '@forge/wire';
+import { RequestStateSealer } from '../mrtr/request-state.js';
+import type { Implementation, ServerCapabilities } from '../protocol/index.js';
+import { MetaKey, MODERN_PROTOCOL_VERSIONS } from '../protocol/index.js';
+import { SchemaCompiler } from '../validation/index.js';
+import { ListPages, type ListSource } from './list-pages.js';
+import {
+  DEFAULT_CACHE_TTL_MS,
+  DEFAULT_PAGE_SIZE,
+  type InternalErrorReport,
+  type ServerOptions,
+} from './options.js';
+import { PromptRegistry } from './prompt-registry.js';
+import { ResourceRegistry } from './resource-registry.js';
+import type { Session } from './session.js';
+import { ToolRegistry } from './tool-registry.js';
+
+/** An open `subscriptions/listen` (modern): what it asked for and where it goes. */
+export interface ListenSubscription {
+  readonly session: Session;
+  readonly id: JsonRpcId;
+  readonly toolsListChanged: boolean;
+  readonly promptsListChanged: boolean;
+  readonly resourcesListChanged: boolean;
+  readonly resourceSubscriptions: ReadonlySet<string>;
+}
+
+type ListKind = 'tools' | 'prompts' | 'resources';
+
+const LIST_CHANGED: Record<ListKind, string> = {
+  tools: 'notifications/tools/list_changed',
+  prompts: 'notifications/prompts/list_changed',
+  resources: 'notifications/resources/list_changed',
+};
+
+/**
+ * Everything the dispatcher needs: the registries, the pagers, the live sessions and listens.
+ * Built once per server.
+ */
+export class ServerCore {
+  readonly options: ServerOptions;
+  readonly serverInfo: Implementation;
+  readonly compiler: SchemaCompiler;
+  readonly sealer: RequestStateSealer;
+  readonly tools: ToolRegistry;
+  readonly resources = new ResourceRegistry();
+  readonly prompts = new PromptRegistry();
+  readonly toolPages: ListPages;
+  readonly promptPages: ListPages;
+  readonly resourcePages: ListPages;
+  readonly templatePages: ListPages;
+  readonly cacheTtlMs: number;
+  readonly cacheScope: 'public' | 'private';
+  /** `_meta` of every modern result; built once. */
+  readonly modernMeta: Record<string, unknown>;
+  /** Legacy sessions that completed `initialize`. */
+  readonly liveSessions = new Set<Session>();
+  readonly listens = new Set<ListenSubscription>();
+
+  constructor(options: ServerOptions) {
+    if (typeof options.name !== 'string' || typeof options.version !== 'string') {
+      throw new TypeError('createServer needs a name and a version');
+    }
+    this.options = options;
+    const info: Implementation = { name: options.name, version: options.version };
+    if (options.title !== undefined) info.title = options.title;
+    if (options.description !== undefined) info.description = options.description;
+    if (options.icons !== undefined) info.icons = options.icons;
+    if (options.websiteUrl !== undefined) info.websiteUrl = options.websiteUrl;
+    this.serverInfo = info;
+    this.modernMeta = { [MetaKey.serverInfo]: info };
+    this.compiler = options.schemaCompiler ?? new SchemaCompiler();
+    this.sealer = new RequestStateSealer(options.secret, options.requestStateTtlMs);
+    this.tools = new ToolRegistry(this.compiler);
+    this.cacheTtlMs = options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
+    this.cacheScope = options.cacheScope ?? 'public';
+    const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+    if (!Number.isInteger(pageSize) || pageSize < 1)
+      throw new RangeError('pageSize must be a positive integer');
+    const tag = (text: string) => this.sealer.tag(text);
+    const decorate = (result: Record<string, unknown>) => this.cacheable(result);
+    const pages = (name: string, itemsKey: string, source: ListSource) =>
+      new ListPages({ name, itemsKey, pageSize, source, tag, decorate });
+    this.toolPages = pages('tools', 'tools', this.tools);
+    this.promptPages = pages('prompts', 'prompts', this.prompts);
+    this.resourcePages = pages('resources', 'resources', this.resources.resources);
+    this.templatePages = pages('templates', 'resourceTemplates', this.resources.templates);
+  }
+
+  /** Capabilities derived from what is registered now, plus `options.capabilities`. */
+  capabilities(era: 'legacy' | 'modern'): ServerCapabilities {
+    const capabilities: ServerCapabilities = {};
+    if (this.tools.size > 0) capabilities.tools = { listChanged: true };
+    if (this.resources.size > 0) capabilities.resources = { subscribe: true, listChanged: true };
+    if (this.prompts.size > 0) capabilities.prompts = { listChanged: true };
+    if (this.prompts.hasCompleters || this.resources.hasCompleters) capabilities.completions = {};
+    if (era === 'legacy') capabilities.logging = {};
+    return { ...capabilities, ...this.options.capabilities };
+  }
+
+  /** A complete modern result with caching hints. */
+  cacheable(
+    result: Record<string, unknown>,
+    ttlMs = this.cacheTtlMs,
+    cacheScope = this.cacheScope,
+  ): Record<string, unknown> {
+    return { ...result, resultType: 'complete', ttlMs, cacheScope, _meta: this.modernMeta };
+  }
+
+  /** A complete modern result: `resultType` and serverInfo added, the handler's `_meta` kept. */
+  complete(result: object): Record<string, unknown> {
+    const meta = (result as { _meta?: unknown })._meta;
+    return {
+      ...result,
+      resultType: 'complete',
+      _meta: typeof meta === 'object' && meta !== null ? { ...meta, ...this.modernMeta } : this.modernMeta,
+    };
+  }
+
+  discover(): Record<string, unknown> {
+    const result: Record<string, unknown> = {
+      resultType: 'complete',
+      supportedVersions: [...MODERN_PROTOCOL_VERSIONS],
+      capabilities: this.capabilities('modern'),
+    };
+    if (this.options.instructions !== undefined) result['instructions'] = this.options.instructions;
+    result['ttlMs'] = this.cacheTtlMs;
+    result['cacheScope'] = this.cacheScope;
+    result['_meta'] = this.modernMeta;
+    return result;
+  }
+
+  /** Tell every live legacy session and every matching listen that a list changed. */
+  listChanged(kind: ListKind): void {
+    const method = LIST_CHANGED[kind];
+    for (const session of this.liveSessions) session.notify({ jsonrpc: '2.0', method });
+    for (const listen of this.listens) {
+      const wanted =
+        kind === 'tools'
+          ? listen.toolsListChanged
+          : kind === 'prompts'
+            ? listen.promptsListChanged
+            : listen.resourcesListChanged;
+      if (wanted) listen.session.notify(listenNotification(method, listen.id, undefined), listen.id);
+    }
+  }
+
+  resourceUpdated(uri: string): void {
+    for (const session of this.liveSessions) {
+      if (session.state.resourceSubscriptions.has(uri)) {
+        session.notify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } });
+      }
+    }
+    for (const listen of this.listens) {
+      if (listen.resourceSubscriptions.has(uri)) {
+        listen.session.notify(
+          listenNotification('notifications/resources/updated', listen.id, { uri }),
+          listen.id,
+        );
+      }
+    }
+  }
+
+  /** Abort a request in flight (a `notifications/cancelled`, or a transport that lost the client). */
+  cancel(session: Session, requestId: JsonRpcId, reason?: unknown): boolean {
+    const entry = session.state.inFlight.get(requestId);
+    if (entry === undefined) return false;
+    entry.cancelled = true;
+    entry.controller ??= new AbortController();
+    entry.controller.abort(reason ?? new Error('Request cancelled by the client'));
+    return true;
+  }
+
+  /** Forget a session: no more notifications, every request in flight aborted. */
+  closeSession(session: Session): void {
+    session.state.closed = true;
+    this.liveSessions.delete(session);
+    for (const id of [...session.state.inFlight.keys()])
+      this.cancel(session, id, new Error('Session closed'));
+  }
+
+  reportInternalError(method: string, target: string | undefined, error: unknown): string {
+    const errorId = randomUUID();
+    const report: InternalErrorReport = { errorId, method, target, error };
+    const sink = this.options.onInternalError ?? writeInternalErrorToStderr;
+    try {
+      sink(report);
+    } catch {
+      // a failing log sink must not turn into a second failure
+    }
+    return errorId;
+  }
+}
+
+function listenNotification(
+  method: string,
+  subscriptionId: JsonRpcId,
+  params: Record<string, unknown> | undefined,
+): JsonRpcNotification {
+  return {
+    jsonrpc: '2.0',
+    method,
+    params: { ...params, _meta: { [MetaKey.subscriptionId]: subscriptionId } },
+  };
+}
+
+function writeInternalErrorToStderr(report: InternalErrorReport): void {
+  const { error } = report;
+  const detail =
+    error instanceof Error
+      ? { name: error.name, message: error.message, stack: error.stack }
+      : { value: String(error) };
+  process.stderr.write(
+    `${JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: 'handler failed', errorId: report.errorId, method: report.method, target: report.target, error: detail })}\n`,
+  );
+}

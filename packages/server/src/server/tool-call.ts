@@ -1,0 +1,104 @@
+import type { JsonRpcId, JsonRpcResponse } from '@forge/wire';
+import type { ClientCapabilities, Era, Meta } from '../protocol/index.js';
+import { McpErrorCode, MetaKey } from '../protocol/index.js';
+import { type CallToolResult, toolError } from '../results/index.js';
+import { describeIssues } from '../validation/index.js';
+import { RequestContext } from './context.js';
+import type { DomainError } from './errors.js';
+import { fail, settle } from './invoke.js';
+import { openRound } from './mrtr-round.js';
+import { resolvePatterns } from './probe.js';
+import { type DispatchResult, failure, success } from './responses.js';
+import type { ServerCore } from './server-core.js';
+import type { Session } from './session.js';
+import type { RegisteredTool } from './tool-registry.js';
+
+const METHOD = 'tools/call';
+
+/**
+ * The `tools/call` pipeline: params shape → lookup → argument validation (an `isError` result
+ * naming the field and rule) → probe or handler → output-schema check. Synchronous end to end
+ * when the handler returns a plain value.
+ */
+export function callTool(
+  core: ServerCore,
+  session: Session,
+  id: JsonRpcId,
+  params: unknown,
+  era: Era,
+  protocolVersion: string,
+  clientCapabilities: ClientCapabilities,
+): DispatchResult {
+  if (typeof params !== 'object' || params === null) {
+    return failure(id, McpErrorCode.InvalidParams, 'Invalid params: expected { name, arguments? }');
+  }
+  const request = params as Record<string, unknown>;
+  const name = request['name'];
+  if (typeof name !== 'string')
+    return failure(id, McpErrorCode.InvalidParams, 'Invalid params: name must be a string');
+  const raw = request['arguments'];
+  if (raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw))) {
+    return failure(id, McpErrorCode.InvalidParams, 'Invalid params: arguments must be an object');
+  }
+  const tool = core.tools.get(name);
+  if (tool === undefined) return failure(id, McpErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  const args = (raw ?? {}) as Record<string, unknown>;
+  const meta = request['_meta'] as Meta | undefined;
+  const probe = meta !== undefined && meta !== null && meta[MetaKey.permissionPatterns] === true;
+  if (probe && tool.patterns === undefined) {
+    return failure(id, McpErrorCode.InvalidParams, `Tool '${name}' does not support permission probing`);
+  }
+  const outcome = tool.validateInput(args);
+  if (!outcome.ok) {
+    const invalid = toolError(describeIssues(outcome.issues));
+    return success(id, era === 'modern' ? core.complete(invalid) : invalid);
+  }
+  const ctx = new RequestContext(session, id, era, protocolVersion, clientCapabilities, meta);
+  if (probe) {
+    let patterns: CallToolResult | Promise<CallToolResult>;
+    try {
+      patterns = resolvePatterns(tool.patterns as NonNullable<RegisteredTool['patterns']>, args);
+    } catch (error) {
+      return fail(core, ctx, METHOD, name, error, toolDomainError);
+    }
+    return settle(core, ctx, METHOD, name, tool, patterns, finishProbe, toolDomainError);
+  }
+  let produced: CallToolResult | Promise<CallToolResult>;
+  try {
+    if (era === 'modern') openRound(core, ctx, METHOD, name, request, args);
+    produced = tool.handler(args, ctx);
+  } catch (error) {
+    return fail(core, ctx, METHOD, name, error, toolDomainError);
+  }
+  return settle(core, ctx, METHOD, name, tool, produced, finishToolResult, toolDomainError);
+}
+
+function finishToolResult(
+  core: ServerCore,
+  ctx: RequestContext,
+  value: CallToolResult,
+  tool: RegisteredTool,
+): JsonRpcResponse {
+  if (typeof value !== 'object' || value === null || !Array.isArray(value.content)) {
+    throw new TypeError(`Tool '${tool.published.name}' returned something that is not a CallToolResult`);
+  }
+  const validateOutput = tool.validateOutput;
+  if (validateOutput !== undefined && value.isError !== true) {
+    const outcome = validateOutput(value.structuredContent);
+    if (!outcome.ok) {
+      throw new TypeError(
+        `Tool '${tool.published.name}' broke its outputSchema: ${value.structuredContent === undefined ? 'no structuredContent' : describeIssues(outcome.issues)}`,
+      );
+    }
+  }
+  return success(ctx.requestId, ctx.era === 'modern' ? core.complete(value) : value);
+}
+
+function finishProbe(core: ServerCore, ctx: RequestContext, value: CallToolResult): JsonRpcResponse {
+  return success(ctx.requestId, ctx.era === 'modern' ? core.complete(value) : value);
+}
+
+function toolDomainError(core: ServerCore, ctx: RequestContext, error: DomainError): JsonRpcResponse {
+  const result = toolError(error.message);
+  return success(ctx.requestId, ctx.era === 'modern' ? core.complete(result) : result);
+}
