@@ -18,7 +18,7 @@ async function listen(options: { maxPayload?: number } = {}) {
   server = wss;
   await new Promise((resolve) => wss.once('listening', resolve));
   const address = wss.address();
-  if (typeof address === 'string') throw new Error('no TCP address');
+  if (!address || typeof address === 'string') throw new Error('no TCP address');
   const nextSocket = new Promise<WebSocket>((resolve) => wss.once('connection', resolve));
   return { url: `ws://127.0.0.1:${address.port}`, nextSocket };
 }
