@@ -1,3 +1,5 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { SchemaCompiler } from '../validation/compiler.js';
 import { s } from './builders.js';
@@ -157,5 +159,34 @@ describe('s builders: schemas compile under Ajv 2020 strict mode', () => {
     expect(validate({ query: 'a@b.c', map: { AB: 1 } }).ok).toBe(false);
     expect(validate({ query: 'a@b.c', tags: ['x', 'x'] }).ok).toBe(false);
     expect(validate({ query: 'not-an-email' }).ok).toBe(false);
+  });
+
+  it('every builder output compiles in a plain Ajv2020 with all strict options on', () => {
+    const ajv = new Ajv2020({ strict: true, strictRequired: true, strictTuples: true, strictTypes: true });
+    addFormats.default(ajv);
+    ajv.addKeyword({ keyword: 'x-mcp-header' });
+    const outputs = [
+      s.string({ minLength: 1, maxLength: 3, pattern: '^a', format: 'uri', title: 't' }),
+      s.integer({ minimum: 0, maximum: 9, exclusiveMinimum: -1, exclusiveMaximum: 10, multipleOf: 1 }),
+      s.number({ default: 1.5, examples: [2.5] }),
+      s.boolean(),
+      s.null(),
+      s.any({ description: 'anything' }),
+      s.array(s.object({ a: s.string() }), { minItems: 1, maxItems: 3, uniqueItems: true }),
+      s.object({}),
+      s.object({ a: s.optional(s.string()) }, { additionalProperties: s.integer(), minProperties: 1 }),
+      s.record(s.string(), { propertyNames: s.string({ maxLength: 8 }), maxProperties: 4 }),
+      s.enum(['a', 'b']),
+      s.enum([1, 'x', null, true]),
+      s.literal(false),
+      s.literal(1.5),
+      s.nullable(s.integer()),
+      s.nullable(s.object({ a: s.string() })),
+      s.nullable(s.literal('x')),
+      s.union(s.string(), s.array(s.integer())),
+      s.annotate(s.union(s.string(), s.integer()), { title: 'id', keywords: { 'x-mcp-header': 'Id' } }),
+      s.raw({ type: 'string' }),
+    ];
+    for (const schema of outputs) expect(() => ajv.compile(schema)).not.toThrow();
   });
 });
