@@ -1,0 +1,44 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FetchExchange } from './fetch-exchange.js';
+import { NodeExchange } from './node-exchange.js';
+import type { HttpHandlerOptions, HttpServable, ServerResolver } from './options.js';
+import { HttpTransport } from './transport.js';
+
+/** A Streamable HTTP endpoint, mountable at any path of any server. */
+export interface HttpHandler {
+  /** For `node:http` (and Express/Fastify raw handlers): answers the request completely. */
+  node(req: IncomingMessage, res: ServerResponse): void;
+  /** For fetch-style runtimes (Bun, Deno, workers, Hono). */
+  fetch(request: Request): Promise<Response>;
+  /** Ends every legacy session and open stream. */
+  close(): void;
+}
+
+/**
+ * Serves a server definition (or a resolver picking one per request) over Streamable HTTP,
+ * both spec eras on one endpoint: modern (2026-07-28) requests statelessly, legacy
+ * (2025-03-26 … 2025-11-25) clients in sessions. Host/Origin validation is on by default.
+ *
+ * @example
+ * const handler = createHttpHandler(server);
+ * http.createServer(handler.node).listen(3000, '127.0.0.1');
+ */
+export function createHttpHandler<S extends HttpServable>(
+  serverOrResolver: S | ServerResolver<S>,
+  options: HttpHandlerOptions<S> = {},
+): HttpHandler {
+  const transport = new HttpTransport(serverOrResolver, options);
+  return {
+    node(req, res) {
+      void transport.serve(new NodeExchange(req, res));
+    },
+    fetch(request) {
+      const exchange = new FetchExchange(request);
+      void transport.serve(exchange);
+      return exchange.response;
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

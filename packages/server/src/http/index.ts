@@ -1,0 +1,23 @@
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_HEADER_BYTES, readNodeBody, readRequestBody } from './body.js';
+export { closeSseStream } from './close-stream.js';
+export { type EventStore, MemoryEventStore, type MemoryEventStoreOptions } from './event-store.js';
+export type { HttpRequestInfo } from './exchange.js';
+export { createHttpHandler, type HttpHandler } from './handler.js';
+export { decodeHeaderValue } from './header-value.js';
+export { createHostGuard, type HostGuard, type HostGuardOptions, LOCALHOST_NAMES } from './host-guard.js';
+export { HttpSession, SessionRequestError } from './legacy-session.js';
+export { ModernRequestError } from './modern-session.js';
+export { HttpAuthError, type HttpHandlerOptions, type HttpServable, type ServerResolver } from './options.js';
+export type { ResponseMode } from './outbound-stream.js';
+export { HttpErrorCode, HttpRejection } from './rejection.js';
+export { MemorySessionStore, type MemorySessionStoreOptions, type SessionStore } from './session-store.js';
+export { DEFAULT_KEEP_ALIVE_MS, DEFAULT_RETRY_MS } from './sse.js';
+export {
+  isTerminal,
+  MemoryTaskStore,
+  type MemoryTaskStoreOptions,
+  type TaskRecord,
+  type TaskStatus,
+  type TaskStore,
+} from './task-store.js';
+export { type ToolHeaderParam, toolHeaderParams } from './tool-headers.js';

@@ -1,0 +1,158 @@
+import type { Exchange } from './exchange.js';
+import { HttpSession, newSessionId } from './legacy-session.js';
+import type { PostedMessage } from './message.js';
+import type { HttpHandlerOptions, HttpServable } from './options.js';
+import { jsonHeaders, OutboundStream } from './outbound-stream.js';
+import { HttpErrorCode, HttpRejection } from './rejection.js';
+import { MemorySessionStore, type SessionStore } from './session-store.js';
+import { acceptsSse, dispatchTo, type HttpTransport } from './transport.js';
+
+const SESSION_HEADER = 'mcp-session-id';
+
+/**
+ * Legacy Streamable HTTP (2025-03-26 … 2025-11-25): `initialize` opens a session, later
+ * POSTs carry `Mcp-Session-Id`, GET opens (or resumes) a stream, DELETE ends the session.
+ */
+export class LegacyRoutes<S extends HttpServable> {
+  readonly sessions: SessionStore<HttpSession<S>>;
+  readonly #transport: HttpTransport<S>;
+
+  constructor(transport: HttpTransport<S>, options: HttpHandlerOptions<S>) {
+    this.#transport = transport;
+    this.sessions =
+      options.sessionStore ??
+      new MemorySessionStore<HttpSession<S>>({
+        ...(options.sessionIdleTimeoutMs === undefined
+          ? {}
+          : { idleTimeoutMs: options.sessionIdleTimeoutMs }),
+        ...(options.maxSessions === undefined ? {} : { maxSessions: options.maxSessions }),
+        onEvict: (_id, session) => endSession(session),
+      });
+  }
+
+  async post(exchange: Exchange, posted: PostedMessage): Promise<void> {
+    if (posted.kind === 'request' && posted.method === 'initialize')
+      return this.#initialize(exchange, posted);
+    const session = await this.#session(exchange, posted.kind === 'request' ? posted.id : null);
+    const server = session.server;
+    if (posted.kind === 'response') {
+      session.settle(posted.message);
+      return exchange.send(202, undefined, undefined);
+    }
+    if (posted.kind === 'notification') {
+      await dispatchTo(server, posted.message, session);
+      return exchange.send(202, undefined, undefined);
+    }
+    const transport = this.#transport;
+    const stream = new OutboundStream(
+      exchange,
+      transport.settings,
+      session.nextStreamId(),
+      transport.eventStore,
+      undefined,
+      transport.sseAllowed(exchange),
+    );
+    const streamId = stream.id as string;
+    session.requestStreams.set(posted.id, stream);
+    session.liveStreams.set(streamId, stream);
+    // A dropped connection is not a cancel (legacy): keep recording for a resume.
+    exchange.onAbort(() => stream.disconnected());
+    if (transport.mode === 'sse') stream.startSse();
+    try {
+      const response = await dispatchTo(server, posted.message, session);
+      if (response === undefined) stream.end();
+      else stream.finish(JSON.stringify(response));
+    } finally {
+      session.requestStreams.delete(posted.id);
+      session.liveStreams.delete(streamId);
+    }
+  }
+
+  async get(exchange: Exchange): Promise<void> {
+    const accept = exchange.header('accept');
+    if (accept === undefined || !acceptsSse(accept)) {
+      throw new HttpRejection(
+        406,
+        HttpErrorCode.InvalidRequest,
+        'Not Acceptable: GET needs Accept: text/event-stream',
+      );
+    }
+    const session = await this.#session(exchange, null);
+    const transport = this.#transport;
+    const store = transport.eventStore;
+    const lastEventId = exchange.header('last-event-id');
+    if (lastEventId !== undefined && store !== undefined) {
+      const streamId = store.streamOf(lastEventId.trim());
+      if (streamId === undefined || !session.owns(streamId)) {
+        throw new HttpRejection(400, HttpErrorCode.InvalidRequest, 'Bad Request: unknown Last-Event-ID');
+      }
+      let stream = session.liveStreams.get(streamId);
+      if (stream === undefined && session.standalone?.id === streamId) stream = session.standalone;
+      if (stream === undefined) {
+        // Finished stream: replay what is left, then end.
+        stream = new OutboundStream(exchange, transport.settings, streamId, store, undefined);
+        stream.done = true;
+      }
+      const resumed = stream;
+      exchange.onAbort(() => resumed.disconnected());
+      return resumed.resume(exchange, lastEventId.trim());
+    }
+    if (session.standalone?.connected) {
+      throw new HttpRejection(
+        409,
+        HttpErrorCode.InvalidRequest,
+        'Conflict: this session already has a GET stream',
+      );
+    }
+    const stream = new OutboundStream(exchange, transport.settings, session.nextStreamId(), store, undefined);
+    session.standalone = stream;
+    exchange.onAbort(() => stream.disconnected());
+    stream.startSse();
+  }
+
+  async delete(exchange: Exchange): Promise<void> {
+    const session = await this.#session(exchange, null);
+    await this.sessions.delete(session.id);
+    // A custom store may not call back on delete; ending twice is harmless.
+    endSession(session);
+    exchange.send(200, undefined, undefined);
+  }
+
+  close(): void {
+    this.sessions.close();
+  }
+
+  async #initialize(exchange: Exchange, posted: Extract<PostedMessage, { kind: 'request' }>): Promise<void> {
+    const server = await this.#transport.resolve(exchange);
+    const session = new HttpSession(newSessionId(), server, this.#transport.eventStore);
+    const response = await dispatchTo(server, posted.message, session);
+    if (response === undefined) return exchange.send(202, undefined, undefined);
+    if ('error' in response) return exchange.send(200, jsonHeaders(undefined), JSON.stringify(response));
+    await this.sessions.set(session.id, session);
+    exchange.send(200, jsonHeaders({ [SESSION_HEADER]: session.id }), JSON.stringify(response));
+  }
+
+  async #session(exchange: Exchange, id: string | number | null): Promise<HttpSession<S>> {
+    const sessionId = exchange.header(SESSION_HEADER);
+    if (sessionId === undefined) {
+      throw new HttpRejection(
+        400,
+        HttpErrorCode.SessionError,
+        'Bad Request: Mcp-Session-Id header is required',
+        { id },
+      );
+    }
+    const session = await this.sessions.get(sessionId);
+    if (session === undefined || session.ended) {
+      throw new HttpRejection(404, -32001, 'Session not found', { id });
+    }
+    await this.sessions.touch(sessionId);
+    return session;
+  }
+}
+
+function endSession<S extends HttpServable>(session: HttpSession<S>): void {
+  if (session.ended) return;
+  session.close();
+  session.server.closeSession?.(session);
+}

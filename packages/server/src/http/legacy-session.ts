@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import type { JsonRpcId, JsonRpcNotification } from '@forge/wire';
+import { McpError } from '../protocol/index.js';
+import {
+  createSessionState,
+  type Session,
+  type SessionRequestOptions,
+  type SessionState,
+} from '../server/session.js';
+import type { EventStore } from './event-store.js';
+import type { OutboundStream } from './outbound-stream.js';
+
+interface PendingRequest {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+/** Error for a server → client request that cannot be delivered or was abandoned. */
+export class SessionRequestError extends Error {
+  readonly code: 'ERR_NO_STREAM' | 'ERR_SESSION_CLOSED' | 'ERR_ABORTED';
+  constructor(code: SessionRequestError['code'], message: string) {
+    super(message);
+    this.name = 'SessionRequestError';
+    this.code = code;
+  }
+}
+
+/** A fresh session id: 128 random bits, base64url (visible ASCII only). */
+export function newSessionId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/**
+ * One legacy (2025-03-26 … 2025-11-25) Streamable HTTP session: the runtime's {@link Session}
+ * plus the streams the client has open and the server → client requests awaiting answers.
+ */
+export class HttpSession<S = unknown> implements Session {
+  readonly id: string;
+  readonly state: SessionState;
+  /** The server definition this session was initialised with. */
+  readonly server: S;
+  /** Prefix of this session's stream ids; a `Last-Event-ID` outside it is refused. */
+  readonly tag: string;
+  /** Streams of POSTs still being answered, by request id. */
+  readonly requestStreams = new Map<JsonRpcId, OutboundStream>();
+  /** Unfinished resumable streams, by stream id. */
+  readonly liveStreams = new Map<string, OutboundStream>();
+  /** The GET stream for messages unrelated to a request. */
+  standalone: OutboundStream | undefined;
+  readonly #store: EventStore | undefined;
+  readonly #pending = new Map<JsonRpcId, PendingRequest>();
+  #streamCount = 0;
+  #ended = false;
+  #requestCount = 0;
+
+  constructor(id: string, server: S, store: EventStore | undefined) {
+    this.id = id;
+    this.server = server;
+    this.state = createSessionState();
+    this.tag = randomBytes(6).toString('base64url');
+    this.#store = store;
+  }
+
+  /** `close()` has run. */
+  get ended(): boolean {
+    return this.#ended;
+  }
+
+  /** A new stream id unique within this session. */
+  nextStreamId(): string {
+    return `${this.tag}-${(this.#streamCount++).toString(36)}`;
+  }
+
+  owns(streamId: string): boolean {
+    return streamId.startsWith(`${this.tag}-`);
+  }
+
+  notify(message: JsonRpcNotification, relatedRequestId?: JsonRpcId): void {
+    const target = this.#target(relatedRequestId);
+    target?.push(JSON.stringify(message));
+  }
+
+  request(method: string, params: unknown, options: SessionRequestOptions): Promise<unknown> {
+    if (this.state.closed)
+      return Promise.reject(new SessionRequestError('ERR_SESSION_CLOSED', 'Session closed'));
+    const target = this.#target(options.relatedRequestId);
+    if (target === undefined) {
+      return Promise.reject(
+        new SessionRequestError('ERR_NO_STREAM', `No open stream to send ${method} to the client on`),
+      );
+    }
+    const id = `s${++this.#requestCount}`;
+    const { signal } = options;
+    return new Promise((resolve, reject) => {
+      const onAbort = (): void => {
+        this.#pending.delete(id);
+        reject(new SessionRequestError('ERR_ABORTED', `${method} abandoned`));
+      };
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#pending.set(id, {
+        resolve: (value) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(value);
+        },
+        reject: (error) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      });
+      target.push(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+    });
+  }
+
+  /** Routes a client's response to a server → client request; false if nothing awaited it. */
+  settle(message: Record<string, unknown>): boolean {
+    const id = message['id'];
+    if (typeof id !== 'string' && typeof id !== 'number') return false;
+    const pending = this.#pending.get(id);
+    if (pending === undefined) return false;
+    this.#pending.delete(id);
+    const error = message['error'] as { code?: unknown; message?: unknown; data?: unknown } | undefined;
+    if (error !== undefined && error !== null) {
+      pending.reject(
+        new McpError(
+          typeof error.code === 'number' ? error.code : -32603,
+          typeof error.message === 'string' ? error.message : 'Client error',
+          error.data,
+        ),
+      );
+    } else {
+      pending.resolve(message['result']);
+    }
+    return true;
+  }
+
+  /** Ends the session: aborts handlers, fails pending requests, closes streams, drops recorded events. */
+  close(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.state.closed = true;
+    for (const entry of this.state.inFlight.values()) {
+      entry.cancelled = true;
+      entry.controller?.abort();
+    }
+    for (const pending of this.#pending.values()) {
+      pending.reject(new SessionRequestError('ERR_SESSION_CLOSED', 'Session closed'));
+    }
+    this.#pending.clear();
+    for (const stream of this.requestStreams.values()) stream.end();
+    this.requestStreams.clear();
+    for (const [streamId, stream] of this.liveStreams) {
+      stream.end();
+      void this.#store?.deleteStream(streamId);
+    }
+    this.liveStreams.clear();
+    if (this.standalone !== undefined) {
+      if (this.standalone.id !== undefined) void this.#store?.deleteStream(this.standalone.id);
+      this.standalone.end();
+      this.standalone = undefined;
+    }
+  }
+
+  #target(relatedRequestId: JsonRpcId | undefined): OutboundStream | undefined {
+    if (relatedRequestId !== undefined) {
+      const stream = this.requestStreams.get(relatedRequestId);
+      if (stream !== undefined && !stream.done) return stream;
+    }
+    const standalone = this.standalone;
+    return standalone !== undefined && !standalone.done ? standalone : undefined;
+  }
+}

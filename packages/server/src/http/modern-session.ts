@@ -1,0 +1,52 @@
+import type { JsonRpcId, JsonRpcNotification } from '@forge/wire';
+import { createSessionState, type Session, type SessionState } from '../server/session.js';
+import type { OutboundStream } from './outbound-stream.js';
+
+/** Error for a server → client request attempted in the modern era (MRTR replaces them). */
+export class ModernRequestError extends Error {
+  readonly code = 'ERR_MODERN_NO_REQUESTS';
+  constructor(method: string) {
+    super(`The modern era cannot send ${method} to the client; use MRTR input requests`);
+    this.name = 'ModernRequestError';
+  }
+}
+
+/**
+ * The {@link Session} of one modern (2026-07-28) request: no id, nothing kept after the
+ * response, related notifications go to this request's own response stream.
+ */
+export class ModernRequestSession implements Session {
+  readonly id = undefined;
+  readonly state: SessionState;
+  readonly stream: OutboundStream;
+  readonly requestId: JsonRpcId | undefined;
+
+  constructor(stream: OutboundStream, requestId: JsonRpcId | undefined) {
+    this.stream = stream;
+    this.requestId = requestId;
+    this.state = createSessionState();
+  }
+
+  notify(message: JsonRpcNotification): void {
+    if (!this.stream.done) this.stream.push(JSON.stringify(message));
+  }
+
+  request(method: string): Promise<unknown> {
+    return Promise.reject(new ModernRequestError(method));
+  }
+
+  /** The client closed the response stream: cancel the request. */
+  abort(): void {
+    this.stream.disconnected();
+    this.state.closed = true;
+    const requestId = this.requestId;
+    if (requestId === undefined) return;
+    let entry = this.state.inFlight.get(requestId);
+    if (entry === undefined) {
+      entry = { controller: undefined, cancelled: true };
+      this.state.inFlight.set(requestId, entry);
+    }
+    entry.cancelled = true;
+    entry.controller?.abort();
+  }
+}

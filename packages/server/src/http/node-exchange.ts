@@ -1,0 +1,74 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readNodeBody } from './body.js';
+import type { Exchange } from './exchange.js';
+import type { StreamSink } from './sse.js';
+
+const ABORT = Symbol('forge.http.abort');
+type WithAbort = ServerResponse & { [ABORT]?: () => void };
+
+// One shared listener instead of a closure per request.
+function onResponseClose(this: WithAbort): void {
+  const listener = this[ABORT];
+  if (listener !== undefined && !this.writableFinished) listener();
+}
+
+/** {@link Exchange} over node:http. */
+export class NodeExchange implements Exchange {
+  readonly raw: IncomingMessage;
+  readonly res: ServerResponse;
+  auth: unknown;
+
+  constructor(req: IncomingMessage, res: ServerResponse) {
+    this.raw = req;
+    this.res = res;
+    this.auth = undefined;
+  }
+
+  get method(): string {
+    return this.raw.method ?? 'GET';
+  }
+
+  get url(): string {
+    return this.raw.url ?? '/';
+  }
+
+  header(lowerName: string): string | undefined {
+    const value = this.raw.headers[lowerName];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  readBody(limit: number): Promise<string> {
+    return readNodeBody(this.raw, limit);
+  }
+
+  send(
+    status: number,
+    headers: Readonly<Record<string, string>> | undefined,
+    body: string | undefined,
+  ): void {
+    const res = this.res;
+    if (res.headersSent || res.destroyed) return;
+    res.writeHead(status, headers as Record<string, string>);
+    res.end(body);
+  }
+
+  openStream(status: number, headers: Readonly<Record<string, string>>): StreamSink {
+    const res = this.res;
+    res.writeHead(status, headers as Record<string, string>);
+    res.flushHeaders();
+    return {
+      write: (chunk) => {
+        if (!res.destroyed) res.write(chunk);
+      },
+      end: () => {
+        if (!res.destroyed) res.end();
+      },
+    };
+  }
+
+  onAbort(listener: () => void): void {
+    const res = this.res as WithAbort;
+    if (res[ABORT] === undefined) res.on('close', onResponseClose);
+    res[ABORT] = listener;
+  }
+}

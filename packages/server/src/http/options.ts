@@ -1,0 +1,77 @@
+import type { JsonRpcMessage, JsonRpcResponse } from '@forge/wire';
+import type { Session } from '../server/session.js';
+import type { EventStore } from './event-store.js';
+import type { HttpRequestInfo } from './exchange.js';
+import type { HostGuardOptions } from './host-guard.js';
+import type { HttpSession } from './legacy-session.js';
+import type { ResponseMode } from './outbound-stream.js';
+import type { SessionStore } from './session-store.js';
+
+/**
+ * What the HTTP handler needs of a server definition: the transport seam `handle`, plus
+ * optional hooks it uses when present.
+ */
+export interface HttpServable {
+  handle(message: JsonRpcMessage, session: Session): Promise<JsonRpcResponse | undefined>;
+  /** `handle` without the promise when the answer is ready at once (the hot path). */
+  dispatch?(
+    message: JsonRpcMessage,
+    session: Session,
+  ): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined>;
+  /** The published input schema of a tool, to check `Mcp-Param-*` headers. */
+  toolInputSchema?(name: string): object | undefined;
+  /** A legacy session ended (DELETE, expiry, eviction, shutdown). */
+  closeSession?(session: Session): void;
+  /** The client went away from a modern request: abort it. */
+  cancel?(session: Session, requestId: string | number, reason?: unknown): unknown;
+}
+
+/** Picks the server definition for a request (multi-tenant); return cached definitions. */
+export type ServerResolver<S extends HttpServable> = (request: HttpRequestInfo) => S | Promise<S>;
+
+/** Options of {@link createHttpHandler}. */
+export interface HttpHandlerOptions<S extends HttpServable = HttpServable> {
+  /**
+   * How POST answers are framed: `auto` (default) answers JSON unless the handler streams
+   * something first, then switches to SSE; `sse` always streams when the client accepts it;
+   * `json` never streams (related notifications are dropped).
+   */
+  responseMode?: ResponseMode;
+  /** Largest accepted POST body. Default 4 MiB; beyond → 413. */
+  maxBodyBytes?: number;
+  /** DNS-rebinding protection (on by default, localhost names only); `false` disables. */
+  hostValidation?: HostGuardOptions | false;
+  /**
+   * Runs before any MCP processing; its return value is kept as the request's `auth`.
+   * Throw {@link HttpAuthError} to answer 401/403 (with `WWW-Authenticate`).
+   */
+  authenticate?: (request: HttpRequestInfo) => unknown;
+  /** With a resolver: a key per request under which the resolved definition is cached. */
+  resolverCacheKey?: (request: HttpRequestInfo) => string;
+  /** Serve legacy (initialize + session) clients. Default true. */
+  legacy?: boolean;
+  /** Where legacy sessions live. Default: in memory, 30 min idle, at most 10,000. */
+  sessionStore?: SessionStore<HttpSession<S>>;
+  /** Idle expiry of the default session store. */
+  sessionIdleTimeoutMs?: number;
+  /** Bound of the default session store. */
+  maxSessions?: number;
+  /** Records legacy SSE events for `Last-Event-ID` resumption. Default: bounded in memory; `false` disables. */
+  eventStore?: EventStore | false;
+  /** SSE keep-alive comment interval. Default 15 s; 0 disables. */
+  keepAliveMs?: number;
+  /** `retry` hint sent in priming events. Default 1 s. */
+  retryMs?: number;
+}
+
+/** Refuse a request from `authenticate` (401 or 403), optionally with a `WWW-Authenticate` challenge. */
+export class HttpAuthError extends Error {
+  readonly status: 401 | 403;
+  readonly wwwAuthenticate: string | undefined;
+  constructor(status: 401 | 403, message: string, wwwAuthenticate?: string) {
+    super(message);
+    this.name = 'HttpAuthError';
+    this.status = status;
+    this.wwwAuthenticate = wwwAuthenticate;
+  }
+}

@@ -1,0 +1,162 @@
+import type { EventStore } from './event-store.js';
+import type { Exchange } from './exchange.js';
+import { SSE_HEADERS, SseWriter } from './sse.js';
+
+/** How a POST's answer is framed. */
+export type ResponseMode = 'auto' | 'sse' | 'json';
+
+/** Settings shared by every stream of one handler. */
+export interface StreamSettings {
+  readonly keepAliveMs: number;
+  /** `retry` hint of the priming event; legacy resumable streams only. */
+  readonly retryMs: number;
+}
+
+const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' });
+
+/** Headers of a JSON answer, plus extras (e.g. the session id). */
+export function jsonHeaders(
+  extra: Readonly<Record<string, string>> | undefined,
+): Readonly<Record<string, string>> {
+  return extra === undefined ? JSON_HEADERS : { ...JSON_HEADERS, ...extra };
+}
+
+/**
+ * The server → client side of one POST (or of a legacy GET stream). It answers with plain
+ * JSON when nothing was streamed before the response (mode `auto`), and upgrades to SSE as
+ * soon as a related message must go out first. A legacy stream has an `id`: its events are
+ * recorded in the event store, and it outlives its connection so `GET` + `Last-Event-ID`
+ * can pick it up again.
+ */
+export class OutboundStream {
+  readonly id: string | undefined;
+  /** The final message has been sent (or recorded). */
+  done = false;
+  #exchange: Exchange | undefined;
+  #writer: SseWriter | undefined;
+  readonly #store: EventStore | undefined;
+  readonly #settings: StreamSettings;
+  readonly #extraHeaders: Readonly<Record<string, string>> | undefined;
+  /** False when the client does not accept SSE (or mode `json`): related messages are dropped. */
+  readonly #sseAllowed: boolean;
+
+  constructor(
+    exchange: Exchange,
+    settings: StreamSettings,
+    id: string | undefined,
+    store: EventStore | undefined,
+    extraHeaders: Readonly<Record<string, string>> | undefined,
+    sseAllowed = true,
+  ) {
+    this.#sseAllowed = sseAllowed;
+    this.#exchange = exchange;
+    this.#settings = settings;
+    this.id = id;
+    this.#store = id === undefined ? undefined : store;
+    this.#extraHeaders = extraHeaders;
+  }
+
+  /** Whether a client connection is currently attached. */
+  get connected(): boolean {
+    return this.#exchange !== undefined;
+  }
+
+  /** Switches to SSE now (mode `sse`, listen streams, GET streams). */
+  startSse(): void {
+    const exchange = this.#exchange;
+    if (exchange === undefined || this.#writer !== undefined || !this.#sseAllowed) return;
+    this.#writer = this.#open(exchange);
+  }
+
+  /** Sends one related message (notification or server → client request). */
+  push(json: string): void {
+    if (!this.#sseAllowed) return;
+    if (this.#writer === undefined) this.startSse();
+    const eventId = this.#store === undefined || this.id === undefined ? undefined : this.#record(json);
+    this.#writer?.send(json, eventId);
+  }
+
+  /** Sends the final message and ends the stream. `status` applies only to a JSON answer. */
+  finish(json: string, status = 200): void {
+    if (this.done) return;
+    this.done = true;
+    const writer = this.#writer;
+    if (writer !== undefined) {
+      const eventId = this.#store === undefined || this.id === undefined ? undefined : this.#record(json);
+      writer.send(json, eventId);
+      writer.close();
+    } else if (this.#exchange !== undefined) {
+      this.#exchange.send(status, jsonHeaders(this.#extraHeaders), json);
+    } else if (this.#store !== undefined && this.id !== undefined) {
+      this.#record(json);
+    }
+    this.#writer = undefined;
+    this.#exchange = undefined;
+  }
+
+  /** Ends the stream without a final message (GET streams, shutdown). */
+  end(): void {
+    this.done = true;
+    if (this.#writer !== undefined) this.#writer.close();
+    else this.#exchange?.send(202, undefined, undefined);
+    this.#writer = undefined;
+    this.#exchange = undefined;
+  }
+
+  /** The client went away: keep recording, stop writing. */
+  disconnected(): void {
+    this.#writer?.detach();
+    this.#writer = undefined;
+    this.#exchange = undefined;
+  }
+
+  /**
+   * Closes the current connection but not the stream (SSE polling): the client reconnects
+   * with `Last-Event-ID` after the `retry` delay and receives the rest.
+   */
+  closeConnection(): void {
+    if (this.done || this.id === undefined) return;
+    this.startSse();
+    this.#writer?.close();
+    this.#writer = undefined;
+    this.#exchange = undefined;
+  }
+
+  /**
+   * Attaches a reconnecting client: replays what it missed after `lastEventId`, then goes on
+   * live (or ends at once if the stream is already done).
+   */
+  async resume(exchange: Exchange, lastEventId: string): Promise<void> {
+    this.#writer?.close();
+    const writer = this.#open(exchange, false);
+    this.#exchange = exchange;
+    this.#writer = writer;
+    if (this.#store !== undefined)
+      await this.#store.replayAfter(lastEventId, (eventId, json) => writer.send(json, eventId));
+    if (this.done) {
+      writer.close();
+      this.#writer = undefined;
+      this.#exchange = undefined;
+    }
+  }
+
+  #record(json: string): string | undefined {
+    const id = (this.#store as EventStore).append(this.id as string, json);
+    // An async store's id arrives later; the event is still written, without an id.
+    return typeof id === 'string' ? id : undefined;
+  }
+
+  #open(exchange: Exchange, prime = true): SseWriter {
+    const headers =
+      this.#extraHeaders === undefined ? SSE_HEADERS : { ...SSE_HEADERS, ...this.#extraHeaders };
+    const writer = new SseWriter(exchange.openStream(200, headers), {
+      keepAliveMs: this.#settings.keepAliveMs,
+    });
+    if (prime && this.#store !== undefined && this.id !== undefined) {
+      writer.prime(this.#store.primingId(this.id), this.#settings.retryMs);
+    } else if (!prime && this.#store !== undefined) {
+      writer.prime(undefined, this.#settings.retryMs);
+    }
+    return writer;
+  }
+}

@@ -1,0 +1,255 @@
+import type { JsonRpcResponse } from '@forge/wire';
+import {
+  isLegacyProtocolVersion,
+  isModernProtocolVersion,
+  MODERN_PROTOCOL_VERSIONS,
+} from '../protocol/index.js';
+import type { Session } from '../server/session.js';
+import { DEFAULT_MAX_BODY_BYTES } from './body.js';
+import { type EventStore, MemoryEventStore } from './event-store.js';
+import type { Exchange } from './exchange.js';
+import { trimFieldValue } from './header-value.js';
+import { createHostGuard, type HostGuard } from './host-guard.js';
+import { LegacyRoutes } from './legacy-routes.js';
+import { type PostedMessage, parsePostedMessage } from './message.js';
+import { modernVersionOf, validateModernHeaders } from './modern-headers.js';
+import { ModernRequestSession } from './modern-session.js';
+import { HttpAuthError, type HttpHandlerOptions, type HttpServable, type ServerResolver } from './options.js';
+import { OutboundStream, type ResponseMode, type StreamSettings } from './outbound-stream.js';
+import { HttpErrorCode, HttpRejection } from './rejection.js';
+import { DEFAULT_KEEP_ALIVE_MS, DEFAULT_RETRY_MS } from './sse.js';
+import { type ToolHeaderParam, toolHeaderParams } from './tool-headers.js';
+
+const NO_HEADERS: readonly ToolHeaderParam[] = [];
+const MAX_RESOLVED = 1_000;
+
+/** HTTP status of a modern error answer (spec: 404 for unknown methods, 400 for header/version/capability errors). */
+export function modernStatusOf(response: JsonRpcResponse): number {
+  if (!('error' in response)) return 200;
+  const code = response.error.code;
+  if (code === HttpErrorCode.MethodNotFound) return 404;
+  if (
+    code === HttpErrorCode.HeaderMismatch ||
+    code === HttpErrorCode.MissingRequiredClientCapability ||
+    code === HttpErrorCode.UnsupportedProtocolVersion
+  ) {
+    return 400;
+  }
+  return 200;
+}
+
+/** Whether an `Accept` header admits SSE. A missing header admits anything. */
+export function acceptsSse(accept: string | undefined): boolean {
+  return accept === undefined || accept.includes('text/event-stream') || accept.includes('*/*');
+}
+
+/**
+ * The Streamable HTTP core shared by the node and fetch front ends: validation, era
+ * selection, and dispatch to `server.handle` with the right {@link Session}.
+ */
+export class HttpTransport<S extends HttpServable> {
+  readonly settings: StreamSettings;
+  readonly mode: ResponseMode;
+  readonly maxBodyBytes: number;
+  readonly eventStore: EventStore | undefined;
+  readonly legacy: LegacyRoutes<S> | undefined;
+  readonly #guard: HostGuard | undefined;
+  readonly #authenticate: HttpHandlerOptions<S>['authenticate'];
+  readonly #static: S | undefined;
+  readonly #resolver: ServerResolver<S> | undefined;
+  readonly #cacheKey: HttpHandlerOptions<S>['resolverCacheKey'];
+  readonly #resolved = new Map<string, S | Promise<S>>();
+  readonly #toolHeaders = new WeakMap<S, (name: string) => readonly ToolHeaderParam[]>();
+
+  constructor(target: S | ServerResolver<S>, options: HttpHandlerOptions<S> = {}) {
+    if (typeof target === 'function') this.#resolver = target;
+    else this.#static = target;
+    this.settings = {
+      keepAliveMs: options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS,
+      retryMs: options.retryMs ?? DEFAULT_RETRY_MS,
+    };
+    this.mode = options.responseMode ?? 'auto';
+    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.#guard = options.hostValidation === false ? undefined : createHostGuard(options.hostValidation);
+    this.#authenticate = options.authenticate;
+    this.#cacheKey = options.resolverCacheKey;
+    this.eventStore =
+      options.eventStore === false ? undefined : (options.eventStore ?? new MemoryEventStore());
+    this.legacy = options.legacy === false ? undefined : new LegacyRoutes(this, options);
+  }
+
+  /** Serves one exchange; never throws (failures become JSON-RPC error answers). */
+  async serve(exchange: Exchange): Promise<void> {
+    try {
+      const refused = this.#guard?.(exchange.header('host'), exchange.header('origin'));
+      if (refused !== undefined) return send(exchange, refused);
+      if (this.#authenticate !== undefined) exchange.auth = await this.#authenticate(exchange);
+      switch (exchange.method) {
+        case 'POST':
+          return await this.#post(exchange);
+        case 'GET':
+        case 'DELETE':
+          if (this.legacy === undefined || isModernProtocolVersion(headerVersion(exchange)))
+            return methodNotAllowed(exchange);
+          return await (exchange.method === 'GET' ? this.legacy.get(exchange) : this.legacy.delete(exchange));
+        default:
+          return methodNotAllowed(exchange);
+      }
+    } catch (error) {
+      if (error instanceof HttpRejection) return send(exchange, error);
+      if (error instanceof HttpAuthError) {
+        const headers: Record<string, string> = {};
+        if (error.wwwAuthenticate !== undefined) headers['www-authenticate'] = error.wwwAuthenticate;
+        return send(
+          exchange,
+          new HttpRejection(error.status, HttpErrorCode.InvalidRequest, error.message, { headers }),
+        );
+      }
+      send(exchange, new HttpRejection(500, HttpErrorCode.InternalError, 'Internal error'));
+    }
+  }
+
+  /** The server definition for a request: the static one, or the (cached) resolver's answer. */
+  resolve(exchange: Exchange): S | Promise<S> {
+    if (this.#static !== undefined) return this.#static;
+    const resolver = this.#resolver as ServerResolver<S>;
+    if (this.#cacheKey === undefined) return resolver(exchange);
+    const key = this.#cacheKey(exchange);
+    let server = this.#resolved.get(key);
+    if (server === undefined) {
+      server = resolver(exchange);
+      if (this.#resolved.size >= MAX_RESOLVED)
+        this.#resolved.delete(this.#resolved.keys().next().value as string);
+      this.#resolved.set(key, server);
+      if (server instanceof Promise) server.catch(() => this.#resolved.delete(key));
+    }
+    return server;
+  }
+
+  /** Whether this exchange may be answered with SSE. */
+  sseAllowed(exchange: Exchange): boolean {
+    return this.mode !== 'json' && acceptsSse(exchange.header('accept'));
+  }
+
+  close(): void {
+    this.legacy?.close();
+    this.#resolved.clear();
+  }
+
+  async #post(exchange: Exchange): Promise<void> {
+    const contentType = exchange.header('content-type');
+    if (contentType === undefined || !contentType.includes('application/json')) {
+      throw new HttpRejection(
+        415,
+        HttpErrorCode.InvalidRequest,
+        'Unsupported Media Type: Content-Type must be application/json',
+      );
+    }
+    const posted = parsePostedMessage(await exchange.readBody(this.maxBodyBytes));
+    const version = headerVersion(exchange);
+    const modern =
+      posted.kind !== 'response' &&
+      (modernVersionOf(posted.params) !== undefined || isModernProtocolVersion(version));
+    if (modern) return this.#modern(exchange, posted as Exclude<PostedMessage, { kind: 'response' }>);
+    if (this.legacy === undefined) {
+      throw new HttpRejection(400, HttpErrorCode.UnsupportedProtocolVersion, 'Unsupported protocol version', {
+        id: posted.kind === 'request' ? posted.id : null,
+        data: { supported: [...MODERN_PROTOCOL_VERSIONS], requested: version ?? null },
+      });
+    }
+    if (version !== undefined && !isLegacyProtocolVersion(version)) {
+      throw new HttpRejection(
+        400,
+        HttpErrorCode.InvalidRequest,
+        'Bad Request: unsupported MCP-Protocol-Version',
+        {
+          id: posted.kind === 'request' ? posted.id : null,
+        },
+      );
+    }
+    return this.legacy.post(exchange, posted);
+  }
+
+  async #modern(exchange: Exchange, posted: Exclude<PostedMessage, { kind: 'response' }>): Promise<void> {
+    const id = posted.kind === 'request' ? posted.id : null;
+    const server = await this.resolve(exchange);
+    const refused = validateModernHeaders(
+      (name) => exchange.header(name),
+      { id, method: posted.method, params: posted.params },
+      MODERN_PROTOCOL_VERSIONS,
+      this.#toolHeadersOf(server),
+    );
+    if (refused !== undefined) return send(exchange, refused);
+    const stream = new OutboundStream(
+      exchange,
+      this.settings,
+      undefined,
+      undefined,
+      undefined,
+      this.sseAllowed(exchange),
+    );
+    const session = new ModernRequestSession(stream, posted.kind === 'request' ? posted.id : undefined);
+    if (posted.kind === 'notification') {
+      await dispatchTo(server, posted.message, session);
+      return exchange.send(202, undefined, undefined);
+    }
+    exchange.onAbort(() => {
+      if (server.cancel === undefined) session.abort();
+      else {
+        session.stream.disconnected();
+        server.cancel(session, posted.id, new Error('Client closed the response stream'));
+      }
+    });
+    if (this.mode === 'sse' || posted.method === 'subscriptions/listen') stream.startSse();
+    const response = await dispatchTo(server, posted.message, session);
+    if (response === undefined) stream.end();
+    else stream.finish(JSON.stringify(response), modernStatusOf(response));
+  }
+
+  #toolHeadersOf(server: S): ((name: string) => readonly ToolHeaderParam[]) | undefined {
+    if (server.toolInputSchema === undefined) return undefined;
+    let lookup = this.#toolHeaders.get(server);
+    if (lookup === undefined) {
+      lookup = (name) => {
+        const schema = server.toolInputSchema?.(name);
+        return schema === undefined ? NO_HEADERS : toolHeaderParams(schema);
+      };
+      this.#toolHeaders.set(server, lookup);
+    }
+    return lookup;
+  }
+}
+
+/** `server.dispatch` when available (no promise for synchronous answers), else `server.handle`. */
+export function dispatchTo(
+  server: HttpServable,
+  message: Record<string, unknown>,
+  session: Session,
+): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
+  return server.dispatch === undefined
+    ? server.handle(message as never, session)
+    : server.dispatch(message as never, session);
+}
+
+function headerVersion(exchange: Exchange): string | undefined {
+  const raw = exchange.header('mcp-protocol-version');
+  return raw === undefined ? undefined : trimFieldValue(raw);
+}
+
+/** Sends a rejection as its JSON-RPC error body. */
+export function send(exchange: Exchange, rejection: HttpRejection): void {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (rejection.headers !== undefined) Object.assign(headers, rejection.headers);
+  // A body we did not read leaves the connection unusable for the next request.
+  if (rejection.status === 413) headers['connection'] = 'close';
+  exchange.send(rejection.status, headers, rejection.toBody());
+}
+
+function methodNotAllowed(exchange: Exchange): void {
+  send(
+    exchange,
+    new HttpRejection(405, HttpErrorCode.InvalidRequest, 'Method Not Allowed', {
+      headers: { allow: 'GET, POST, DELETE' },
+    }),
+  );
+}
