@@ -2,13 +2,21 @@
  * JSON Schema 2020-12 builders. Each builder returns plain JSON (safe to
  * `JSON.stringify`, send on the wire or hand to Ajv) typed with the value it accepts.
  */
-import type { Annotations, Infer, InferShape, JsonSchema, OptionalSchema, Schema, Shape } from './types.js';
+import type {
+  Infer,
+  InferShape,
+  JsonSchema,
+  OptionalSchema,
+  Schema,
+  SchemaAnnotations,
+  Shape,
+} from './types.js';
 
 /** Run-time marker of `s.optional`; non-enumerable, so JSON output never shows it. */
 const OPTIONAL = Symbol('forge.schema.optional');
 
 /** Options of `s.string`. */
-export interface StringOptions extends Annotations<string> {
+export interface StringOptions extends SchemaAnnotations<string> {
   minLength?: number;
   maxLength?: number;
   /** ECMAScript regular expression source (JSON Schema `pattern`, unanchored). */
@@ -18,7 +26,7 @@ export interface StringOptions extends Annotations<string> {
 }
 
 /** Options of `s.integer` and `s.number`. */
-export interface NumberOptions extends Annotations<number> {
+export interface NumberOptions extends SchemaAnnotations<number> {
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: number;
@@ -27,14 +35,14 @@ export interface NumberOptions extends Annotations<number> {
 }
 
 /** Options of `s.array`. */
-export interface ArrayOptions<T> extends Annotations<T[]> {
+export interface ArrayOptions<T> extends SchemaAnnotations<T[]> {
   minItems?: number;
   maxItems?: number;
   uniqueItems?: boolean;
 }
 
 /** Options of `s.object`. */
-export interface ObjectOptions<T> extends Annotations<T> {
+export interface ObjectOptions<T> extends SchemaAnnotations<T> {
   /** `false` (default) rejects unknown keys; `true` allows any; a schema constrains them. */
   additionalProperties?: boolean | JsonSchema;
   minProperties?: number;
@@ -42,7 +50,7 @@ export interface ObjectOptions<T> extends Annotations<T> {
 }
 
 /** Options of `s.record`. */
-export interface RecordOptions<T> extends Annotations<Record<string, T>> {
+export interface RecordOptions<T> extends SchemaAnnotations<Record<string, T>> {
   minProperties?: number;
   maxProperties?: number;
   /** Schema every key must match, e.g. `s.string({ pattern: '^[a-z]+$' })`. */
@@ -57,7 +65,7 @@ export type ObjectType<P extends Shape, A> = A extends false | undefined
   : InferShape<P> & { [key: string]: unknown };
 
 /** Copies the defined keywords in order, then annotations, then raw keywords. */
-function build<T>(keywords: JsonSchema, options: Annotations<unknown> = {}): Schema<T> {
+function build<T>(keywords: JsonSchema, options: SchemaAnnotations<unknown> = {}): Schema<T> {
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(keywords)) {
     if (value !== undefined) out[key] = value;
@@ -109,12 +117,12 @@ function number(options: NumberOptions = {}): Schema<number> {
 }
 
 /** `true` or `false`. */
-function boolean(options: Annotations<boolean> = {}): Schema<boolean> {
+function boolean(options: SchemaAnnotations<boolean> = {}): Schema<boolean> {
   return build({ type: 'boolean' }, options);
 }
 
 /** JSON `null`. */
-function nullValue(options: Annotations<null> = {}): Schema<null> {
+function nullValue(options: SchemaAnnotations<null> = {}): Schema<null> {
   return build({ type: 'null' }, options);
 }
 
@@ -182,14 +190,14 @@ function record<V extends Schema<unknown>>(
 /** One of the listed values. All strings → `type: 'string'` is added for clients that need a type. */
 function enumOf<const V extends readonly [Literal, ...Literal[]]>(
   values: V,
-  options: Annotations<V[number]> = {},
+  options: SchemaAnnotations<V[number]> = {},
 ): Schema<V[number]> {
   const allStrings = values.every((value) => typeof value === 'string');
   return build({ type: allStrings ? 'string' : undefined, enum: [...values] }, options);
 }
 
 /** Exactly this value (`const`), with its JSON type. */
-function literal<const V extends Literal>(value: V, options: Annotations<V> = {}): Schema<V> {
+function literal<const V extends Literal>(value: V, options: SchemaAnnotations<V> = {}): Schema<V> {
   return build({ type: typeOfLiteral(value), const: value }, options);
 }
 
@@ -224,7 +232,7 @@ function optional<S extends Schema<unknown>>(schema: S): OptionalSchema<Infer<S>
 }
 
 /** A copy of `schema` with annotations and raw keywords added (e.g. to describe a union). */
-function annotate<S extends Schema<unknown>>(schema: S, options: Annotations<Infer<S>>): S {
+function annotate<S extends Schema<unknown>>(schema: S, options: SchemaAnnotations<Infer<S>>): S {
   const copy = build<Infer<S>>(plain(schema), options);
   if (isOptional(schema)) Object.defineProperty(copy, OPTIONAL, { value: true, enumerable: false });
   return copy as unknown as S;
@@ -236,7 +244,7 @@ function raw<T = unknown>(schema: JsonSchema): Schema<T> {
 }
 
 /** Accepts any JSON value (`{}`). */
-function any(options: Annotations<unknown> = {}): Schema<unknown> {
+function any(options: SchemaAnnotations<unknown> = {}): Schema<unknown> {
   return build({}, options);
 }
 

@@ -7,4 +7,12 @@ export type {
   StringOptions,
 } from './builders.js';
 export { s } from './builders.js';
-export type { Annotations, Infer, InferShape, JsonSchema, OptionalSchema, Schema, Shape } from './types.js';
+export type {
+  Infer,
+  InferShape,
+  JsonSchema,
+  OptionalSchema,
+  Schema,
+  SchemaAnnotations,
+  Shape,
+} from './types.js';

@@ -41,7 +41,7 @@ export type InferShape<P extends Shape> = Simplify<
 >;
 
 /** Annotation options every builder accepts. */
-export interface Annotations<T = unknown> {
+export interface SchemaAnnotations<T = unknown> {
   /** Short human title (`title`). */
   title?: string;
   /** Human/model-facing explanation (`description`). */
