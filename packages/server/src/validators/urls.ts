@@ -24,6 +24,9 @@ function hostMatches(hostname: string, pattern: string): boolean {
 /**
  * Parses `url` and returns it when its scheme and host are allowed and it carries no
  * user name or password. Default-deny: an empty `hosts` list allows nothing.
+ * Hosts are compared after WHATWG URL normalisation (lowercase, punycode, IPv4
+ * forms like `2130706433` become `127.0.0.1`). This is a syntax check: it does not
+ * resolve DNS, so pair it with a connect-time address check against rebinding.
  * @throws UrlNotAllowedError with the reason.
  */
 export function checkUrl(url: string, policy: UrlPolicy): URL {
