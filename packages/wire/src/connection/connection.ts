@@ -67,6 +67,11 @@ export abstract class Connection extends EventEmitter<ConnectionEvents> {
   protected abstract releaseOutput(): void;
   /** Stops reading the input (which stays the caller's). */
   protected abstract stopInput(): void;
+  /**
+   * Called as the connection closes: hands what is still queued to the output if it can take it
+   * (so those requests count as sent), or drops it. Default: nothing is queued.
+   */
+  protected settleOutput(): void {}
 
   /** Sends a request; resolves with its result, rejects with an `RpcError` the peer answered. */
   request<T = unknown>(method: string, params?: unknown, options: RequestOptions = {}): Promise<T> {
@@ -76,7 +81,13 @@ export abstract class Connection extends EventEmitter<ConnectionEvents> {
     const id = this.#nextId++;
     const message: JsonRpcRequest =
       params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
-    const seq = this.#send(message);
+    let seq: number;
+    try {
+      seq = this.#send(message);
+    } catch (error) {
+      // Params JSON cannot represent (a BigInt, a cycle): reject like any other failure.
+      return Promise.reject(error);
+    }
     const timeoutMs = options.timeoutMs ?? this.options.requestTimeoutMs;
     return new Promise<T>((resolve, reject) => {
       this.#pending.add(id, method, seq, timeoutMs, signal, resolve as (value: unknown) => void, reject);
@@ -126,8 +137,9 @@ export abstract class Connection extends EventEmitter<ConnectionEvents> {
 
   #send(message: JsonRpcMessage): number {
     if (!this.#canSend) throw new ConnectionClosedError('not-sent');
+    const text = stringifyMessage(message);
     const seq = ++this.#queuedSeq;
-    this.transmit(stringifyMessage(message));
+    this.transmit(text);
     return seq;
   }
 
@@ -240,6 +252,7 @@ export abstract class Connection extends EventEmitter<ConnectionEvents> {
     this.#closed = true;
     this.#canSend = false;
     this.stopInput();
+    this.settleOutput();
     this.#pending.rejectAll(this.handedOffSeq, cause?.message);
     this.#incoming.end();
     return true;

@@ -65,6 +65,20 @@ describe('fromChildProcess', () => {
     connection.close();
   });
 
+  it('closes shortly after the child exits even if a grandchild keeps its stdout open', async () => {
+    const child = spawn('sh', ['-c', 'sleep 3 & exit 0'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    children.push(child);
+    const connection = fromChildProcess(child);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const done = closed(connection);
+    await exited;
+    expect(child.stdout?.readableEnded).toBe(false);
+    await done;
+    expect(connection.closed).toBe(true);
+    connection.close();
+    child.stdout?.destroy();
+  });
+
   it('close() ends the child stdin, and the child exits on its own', async () => {
     const child = spawnPeer();
     const connection = fromChildProcess(child);

@@ -75,6 +75,23 @@ describe('fromStreams: closing', () => {
     expect(events).toEqual(['close']);
   });
 
+  it('messages accepted just before a peer-side close are still written; requests among them count as sent', async () => {
+    const harness = streamHarness();
+    const done = closed(harness.connection);
+    let asked: Promise<unknown> | undefined;
+    // Inside a nextTick the input's 'close' (also a nextTick) comes before the write-coalescing
+    // microtask: the connection closes with both messages still queued.
+    process.nextTick(() => {
+      harness.connection.respond('q', 'answer');
+      asked = harness.connection.request('asked-at-the-end');
+      harness.input.destroy();
+    });
+    await done;
+    await expect(asked).rejects.toMatchObject({ outcome: 'no-response' });
+    await harness.waitForSent(2);
+    expect(harness.sent[0]).toEqual({ jsonrpc: '2.0', id: 'q', result: 'answer' });
+  });
+
   it('closes when the input is destroyed without an error, reporting no error', async () => {
     const harness = streamHarness();
     const events = recordEvents(harness);

@@ -75,6 +75,17 @@ describe('fromStreams: sending and correlating', () => {
     connection.close();
   });
 
+  it('rejects a request whose params JSON cannot carry, and stays usable', async () => {
+    const { connection, input, waitForSent } = streamHarness();
+    await expect(connection.request('bad', { n: 1n })).rejects.toBeInstanceOf(TypeError);
+    const good = connection.request('good');
+    const sent = await waitForSent(1);
+    expect(sent[0]).toMatchObject({ id: 2, method: 'good' });
+    input.write(line({ jsonrpc: '2.0', id: 2, result: true }));
+    await expect(good).resolves.toBe(true);
+    connection.close();
+  });
+
   it('writes messages sent in the same tick with one write', async () => {
     const { connection, output, waitForSent } = streamHarness();
     const writes: string[] = [];

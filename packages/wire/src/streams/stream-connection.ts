@@ -89,6 +89,15 @@ export class StreamConnection extends Connection {
     }
   }
 
+  protected override settleOutput(): void {
+    if (this.#outgoing === '') return;
+    if (this.#output.writable) {
+      // Accepted before the close: written now (Node buffers it even under back-pressure).
+      this.#awaitingDrain = false;
+      this.#flush();
+    } else this.#outgoing = '';
+  }
+
   #flush(): void {
     if (this.#awaitingDrain || this.#outgoing === '' || !this.#output.writable) return;
     const text = this.#outgoing;
