@@ -1,0 +1,78 @@
+/** Spawning a bench server in its own child process, and ending it. */
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+const STDERR_TAIL_BYTES = 8192;
+
+export function serverPath(impl) {
+  return fileURLToPath(new URL(`../servers/${impl}.mjs`, import.meta.url));
+}
+
+/**
+ * Starts `servers/<impl>.mjs <mode>`. The child's stderr is kept (last 8 KiB) for
+ * diagnostics rather than shown, so warnings do not interleave with progress.
+ */
+export function spawnServer(impl, mode, { env = {}, nodeArgs = [] } = {}) {
+  const child = spawn(process.execPath, [...nodeArgs, serverPath(impl), mode], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-STDERR_TAIL_BYTES);
+  });
+  child.stdin.on('error', () => {});
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  return {
+    child,
+    exited,
+    stderrTail: () => stderr,
+    /** Closes stdin, then SIGTERM after 1 s, then SIGKILL after 3 s. */
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.stdin.end();
+      const term = setTimeout(() => child.kill('SIGTERM'), 1000);
+      const kill = setTimeout(() => child.kill('SIGKILL'), 3000);
+      await exited;
+      clearTimeout(term);
+      clearTimeout(kill);
+    },
+  };
+}
+
+/** Waits for the `listening <port>` line an HTTP bench server prints. */
+export function waitForPort(server, timeoutMs = 15_000) {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => fail(new Error('no "listening" line')), timeoutMs);
+    const onData = (chunk) => {
+      seen += chunk.toString();
+      const match = /listening (\d+)/.exec(seen);
+      if (match) {
+        cleanup();
+        resolve(Number(match[1]));
+      }
+    };
+    const onExit = () => fail(new Error('server exited before listening'));
+    function fail(error) {
+      cleanup();
+      reject(new Error(`${error.message}\n--- server stderr ---\n${server.stderrTail()}`));
+    }
+    function cleanup() {
+      clearTimeout(timer);
+      server.child.stdout.off('data', onData);
+      server.child.off('exit', onExit);
+    }
+    server.child.stdout.on('data', onData);
+    server.child.once('exit', onExit);
+  });
+}
+
+/** Resident set size of a process in bytes, from /proc. */
+export async function residentBytes(pid) {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const match = /VmRSS:\s+(\d+) kB/.exec(status);
+  return match ? Number(match[1]) * 1024 : null;
+}
