@@ -60,6 +60,8 @@ export class HttpTransport<S extends HttpServable> {
   readonly #cacheKey: HttpHandlerOptions<S>['resolverCacheKey'];
   readonly #resolved = new Map<string, S | Promise<S>>();
   readonly #toolHeaders = new WeakMap<S, (name: string) => readonly ToolHeaderParam[]>();
+  /** Open `subscriptions/listen` requests, ended gracefully by `close()`. */
+  readonly #listens = new Map<ModernRequestSession, S>();
 
   constructor(target: S | ServerResolver<S>, options: HttpHandlerOptions<S> = {}) {
     if (typeof target === 'function') this.#resolver = target;
@@ -132,6 +134,12 @@ export class HttpTransport<S extends HttpServable> {
   }
 
   close(): void {
+    for (const [session, server] of this.#listens) {
+      if (session.requestId !== undefined)
+        server.cancel?.(session, session.requestId, new Error('Server shutting down'));
+      session.stream.end();
+    }
+    this.#listens.clear();
     this.legacy?.close();
     this.#resolved.clear();
   }
@@ -200,10 +208,16 @@ export class HttpTransport<S extends HttpServable> {
         server.cancel(session, posted.id, new Error('Client closed the response stream'));
       }
     });
-    if (this.mode === 'sse' || posted.method === 'subscriptions/listen') stream.startSse();
-    const response = await dispatchTo(server, posted.message, session);
-    if (response === undefined) stream.end();
-    else stream.finish(JSON.stringify(response), modernStatusOf(response));
+    const listen = posted.method === 'subscriptions/listen';
+    if (this.mode === 'sse' || listen) stream.startSse();
+    if (listen) this.#listens.set(session, server);
+    try {
+      const response = await dispatchTo(server, posted.message, session);
+      if (response === undefined) stream.end();
+      else stream.finish(JSON.stringify(response), modernStatusOf(response));
+    } finally {
+      if (listen) this.#listens.delete(session);
+    }
   }
 
   #toolHeadersOf(server: S): ((name: string) => readonly ToolHeaderParam[]) | undefined {

