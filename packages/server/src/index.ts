@@ -20,6 +20,13 @@ export {
   type LogLevel,
 } from './process/logger.js';
 export {
+  type RunOptions,
+  type RunTransport,
+  type RunTransportFactory,
+  run,
+  stdioTransport,
+} from './process/run.js';
+export {
   type ClientCapabilities,
   type CompleteResult,
   type Era,
@@ -53,22 +60,8 @@ export {
   type ToolAnnotations,
 } from './protocol/index.js';
 export * from './results/index.js';
-export {
-  type Annotations as SchemaAnnotations,
-  type ArrayOptions,
-  type Infer,
-  type InferShape,
-  type JsonSchema,
-  type NumberOptions,
-  type ObjectOptions,
-  type ObjectType,
-  type OptionalSchema,
-  type RecordOptions,
-  type Schema,
-  type Shape,
-  type StringOptions,
-  s,
-} from './schema/index.js';
+export * from './schema/index.js';
 export * from './server/index.js';
+export { type StdioOptions, type StdioServer, serveStdio } from './stdio/index.js';
 export * from './validation/index.js';
 export * from './validators/index.js';

@@ -123,6 +123,11 @@ export class McpServer {
     return removed;
   }
 
+  /** A tool's published input schema (HTTP checks `Mcp-Param-*` headers against its `x-mcp-header`s). */
+  toolInputSchema(name: string): JsonSchema | undefined {
+    return this.#core.tools.get(name)?.published.inputSchema;
+  }
+
   /** Tell subscribers (legacy `resources/subscribe`, modern listens) that `uri` changed. */
   notifyResourceUpdated(uri: string): void {
     this.#core.resourceUpdated(uri);
@@ -151,6 +156,11 @@ export class McpServer {
    */
   cancel(session: Session, requestId: JsonRpcId, reason?: unknown): boolean {
     return this.#core.cancel(session, requestId, reason);
+  }
+
+  /** End the session's open `subscriptions/listen` requests gracefully (final result, then nothing more). */
+  endSubscriptions(session: Session): void {
+    this.#core.endSubscriptions(session);
   }
 
   /** A transport's session ended: stop notifying it and abort what it still has in flight. */

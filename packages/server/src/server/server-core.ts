@@ -172,6 +172,13 @@ export class ServerCore {
     return true;
   }
 
+  /** End the session's `subscriptions/listen` requests (each answers its final result). */
+  endSubscriptions(session: Session): void {
+    for (const listen of [...this.listens]) {
+      if (listen.session === session) this.cancel(session, listen.id, new Error('Subscription ended'));
+    }
+  }
+
   /** Forget a session: no more notifications, every request in flight aborted. */
   closeSession(session: Session): void {
     session.state.closed = true;

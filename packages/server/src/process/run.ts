@@ -1,0 +1,113 @@
+import type { McpServer } from '../server/mcp-server.js';
+import { type StdioOptions, serveStdio } from '../stdio/serve-stdio.js';
+import { health } from './health.js';
+import { createLogger, type Logger } from './logger.js';
+
+/** A transport `run` serves the server with: stdio by default, HTTP later (`--http`). */
+export interface RunTransport {
+  /** Settles when the transport stopped on its own (stdin ended, listener closed). */
+  readonly closed: Promise<void>;
+  /** Stop accepting work, give in-flight requests up to `graceMs`, then close. */
+  shutdown(graceMs: number): Promise<void>;
+}
+
+/** Starts a transport for a built server. */
+export type RunTransportFactory = (
+  server: McpServer,
+  context: { logger: Logger; graceMs: number },
+) => RunTransport;
+
+/** Options of {@link run}. */
+export interface RunOptions {
+  /** Arguments to read flags from. Default `process.argv`. */
+  argv?: readonly string[];
+  /** Name in the log lines before the server exists. Default `forge-server`. */
+  name?: string;
+  /** Grace period for in-flight calls on SIGINT/SIGTERM or stdin end. Default 5000 ms. */
+  graceMs?: number;
+  /** Stderr JSON logger; default `createLogger({ name })`. */
+  logger?: Logger;
+  /** How to serve; default stdio on `process.stdin`/`process.stdout`. */
+  transport?: RunTransportFactory;
+  /** Stdio settings when the default transport is used. */
+  stdio?: StdioOptions;
+  /** Listen for SIGINT and SIGTERM. Default true. */
+  handleSignals?: boolean;
+  /** How the process ends. Default `process.exit`. */
+  exit?: (code: number) => void;
+}
+
+/** The default transport: stdio through `@forge/wire`. */
+export function stdioTransport(stdio: StdioOptions = {}): RunTransportFactory {
+  return (server, { logger, graceMs }) => {
+    const served = serveStdio(server, {
+      closeGraceMs: graceMs,
+      ...stdio,
+      onError:
+        stdio.onError ??
+        ((error) => logger.warn({ err: { name: error.name, message: error.message } }, 'bad input')),
+    });
+    return { closed: served.closed, shutdown: (ms) => served.shutdown(ms) };
+  };
+}
+
+/**
+ * The `main` of a forge server: answers `--health` before building anything, builds the server
+ * once, serves it (stdio by default), and shuts down gracefully on SIGINT/SIGTERM or when stdin
+ * ends: in-flight calls get `graceMs`, then the process exits. Only protocol goes to stdout;
+ * logs go to stderr.
+ */
+export async function run(
+  build: () => McpServer | Promise<McpServer>,
+  options: RunOptions = {},
+): Promise<void> {
+  const argv = options.argv ?? process.argv;
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  health(argv, process.stdout, exit);
+  if (argv.includes('--health') || argv.includes('-health')) return; // a custom `exit` returned
+  const logger = options.logger ?? createLogger({ name: options.name ?? 'forge-server' });
+  const graceMs = options.graceMs ?? 5000;
+  let server: McpServer;
+  try {
+    server = await build();
+  } catch (error) {
+    logger.fatal({ err: error }, 'the server could not be built');
+    exit(1);
+    return;
+  }
+  // `--http [host:]port`: the HTTP transport is loaded only then, keeping the root entry light.
+  const http =
+    options.transport === undefined && argv.some((arg) => arg === '--http' || arg.startsWith('--http='));
+  const factory = http
+    ? await import('../http/run-http.js').then(({ httpTransport, parseHttpFlag }) =>
+        httpTransport(parseHttpFlag(argv) as { host: string; port: number }),
+      )
+    : (options.transport ?? stdioTransport(options.stdio));
+  const transport = factory(server, { logger, graceMs });
+  logger.info({ server: server.name, version: server.version }, 'serving');
+
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (reason: string, code: number) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ reason }, 'shutting down');
+      process.off('SIGINT', onSigint);
+      process.off('SIGTERM', onSigterm);
+      transport
+        .shutdown(graceMs)
+        .catch((error: unknown) => logger.error({ err: error }, 'shutdown failed'))
+        .finally(() => {
+          resolve();
+          exit(code);
+        });
+    };
+    const onSigint = () => stop('SIGINT', 0);
+    const onSigterm = () => stop('SIGTERM', 0);
+    if (options.handleSignals ?? true) {
+      process.on('SIGINT', onSigint);
+      process.on('SIGTERM', onSigterm);
+    }
+    void transport.closed.then(() => stop('input closed', 0));
+  });
+}

@@ -1,0 +1,1 @@
+export { type StdioOptions, type StdioServer, serveStdio } from './serve-stdio.js';
