@@ -120,6 +120,20 @@ describe('fromWebSocket', () => {
     expect(() => connection.notify('late')).toThrow(ConnectionClosedError);
   });
 
+  it('a refused connection: the error is reported, requests made while connecting reject not-sent', async () => {
+    const { url } = await listen();
+    await new Promise((resolve) => server?.close(resolve));
+    server = undefined;
+    const connection = fromWebSocket(new WebSocket(url));
+    const events: string[] = [];
+    connection.on('error', (e) => events.push(`error:${(e as NodeJS.ErrnoException).code}`));
+    connection.on('close', () => events.push('close'));
+    const error = await connection.request('never').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionClosedError);
+    expect((error as ConnectionClosedError).outcome).toBe('not-sent');
+    expect(events).toEqual(['error:ECONNREFUSED', 'close']);
+  });
+
   it('close() closes the WebSocket once', async () => {
     const { url, nextSocket } = await listen();
     const socket = new WebSocket(url);

@@ -71,12 +71,13 @@ export class WebSocketConnection extends Connection {
   }
 
   protected override transmit(text: string): void {
-    if (this.#socket.readyState === CONNECTING) {
-      this.#waitingForOpen.push(text);
-      return;
+    const state = this.#socket.readyState;
+    if (state === CONNECTING) this.#waitingForOpen.push(text);
+    else if (state === OPEN) {
+      this.#socket.send(text);
+      this.handedOffSeq = this.queuedSeq;
     }
-    this.#socket.send(text);
-    this.handedOffSeq = this.queuedSeq;
+    // Closing or closed: not sent; the socket's 'close' event is on its way.
   }
 
   protected override releaseOutput(): void {
