@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MessageTooLargeError } from '../errors/local-error.js';
 import { LineDecoder } from './line-decoder.js';
 
@@ -45,6 +45,23 @@ describe('LineDecoder', () => {
     const out = decoder.push(bytes('12345\nabcd\n'));
     expect(out[0]).toBeInstanceOf(MessageTooLargeError);
     expect(out[1]).toBe('abcd');
+  });
+
+  it('joins the chunks of a long line once, not once per chunk', () => {
+    const decoder = new LineDecoder();
+    const message = bytes(`"${'é'.repeat(512 * 1024)}"\n`);
+    const concat = vi.spyOn(Buffer, 'concat');
+    try {
+      const out = [];
+      for (let offset = 0; offset < message.length; offset += 1023) {
+        out.push(...decoder.push(message.subarray(offset, offset + 1023)));
+      }
+      expect(out).toHaveLength(1);
+      expect((out[0] as string).length).toBe(512 * 1024 + 2);
+      expect(concat).toHaveBeenCalledTimes(1);
+    } finally {
+      concat.mockRestore();
+    }
   });
 
   it('accepts strings and Uint8Arrays that are not Buffers', () => {
