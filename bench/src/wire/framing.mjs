@@ -146,13 +146,21 @@ export async function benchInFlight({ total = 40_000, inFlight = 64, rounds = 5 
   return { requests: total, inFlight, rounds, bareRps, wireRps, ratio: wireRps / bareRps, budget: '>= 0.8x' };
 }
 
-/** Both figures, for the bench harness. */
+/** The figures, for the bench harness: the two budgets above, plus one request in flight for reference. */
 export async function runFramingBench(options = {}) {
-  return { largeMessage: benchLargeMessage(options.rounds ?? 7), inFlight: await benchInFlight(options) };
+  return {
+    largeMessage: benchLargeMessage(options.rounds ?? 7),
+    inFlight: await benchInFlight(options),
+    oneInFlight: await benchInFlight({
+      ...options,
+      inFlight: 1,
+      total: Math.min(options.total ?? 10_000, 10_000),
+    }),
+  };
 }
 
 function printTable(result) {
-  const { largeMessage: big, inFlight: flight } = result;
+  const { largeMessage: big, inFlight: flight, oneInFlight: one } = result;
   const rows = [
     [
       '8 MiB message, 64 KiB chunks',
@@ -167,6 +175,13 @@ function printTable(result) {
       `${Math.round(flight.bareRps)} req/s (readline floor)`,
       `${flight.ratio.toFixed(2)}x`,
       flight.budget,
+    ],
+    [
+      '1 in flight, echo',
+      `${Math.round(one.wireRps)} req/s`,
+      `${Math.round(one.bareRps)} req/s (readline floor)`,
+      `${one.ratio.toFixed(2)}x`,
+      '(reference)',
     ],
   ];
   const header = ['case', '@forge/wire', 'baseline', 'ratio', 'budget'];
