@@ -36,44 +36,76 @@ function rootsText(response: unknown): string {
 
 /** MRTR (2026-07-28 `input_required`) tools and the stateless-era diagnostics. */
 export function addModernTools(server: McpServer): void {
-  server.tool({ name: 'test_input_required_result_elicitation', inputSchema: NO_ARGS }, async (_a, ctx) => {
-    const answers = await ctx.input({ user_name: NAME_REQUEST });
-    return text(`Hello, ${field(answers['user_name'], 'name')}!`);
-  });
-  server.tool({ name: 'test_input_required_result_sampling', inputSchema: NO_ARGS }, async (_a, ctx) => {
-    const answers = await ctx.input({
-      capital_question: {
-        method: 'sampling/createMessage',
-        params: {
-          messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }],
-          maxTokens: 100,
-        },
-      },
-    });
-    return text(`Sampling result: ${samplingText(answers['capital_question'])}`);
-  });
-  server.tool({ name: 'test_input_required_result_list_roots', inputSchema: NO_ARGS }, async (_a, ctx) => {
-    const answers = await ctx.input({ client_roots: ROOTS_REQUEST });
-    return text(`Client roots: ${rootsText(answers['client_roots'])}`);
-  });
-  server.tool({ name: 'test_input_required_result_request_state', inputSchema: NO_ARGS }, async (_a, ctx) => {
-    const answers = await ctx.input(
-      {
-        confirm: {
-          method: 'elicitation/create',
+  server.tool(
+    {
+      name: 'test_input_required_result_elicitation',
+      description: 'Asks for the user name through MRTR elicitation',
+      inputSchema: NO_ARGS,
+    },
+    async (_a, ctx) => {
+      const answers = await ctx.input({ user_name: NAME_REQUEST });
+      return text(`Hello, ${field(answers['user_name'], 'name')}!`);
+    },
+  );
+  server.tool(
+    {
+      name: 'test_input_required_result_sampling',
+      description: 'Asks the client LLM through MRTR sampling',
+      inputSchema: NO_ARGS,
+    },
+    async (_a, ctx) => {
+      const answers = await ctx.input({
+        capital_question: {
+          method: 'sampling/createMessage',
           params: {
-            message: 'Please confirm',
-            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+            messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }],
+            maxTokens: 100,
           },
         },
-      },
-      { state: { step: 'confirm' } },
-    );
-    const verified = (ctx.state as { step?: string } | undefined)?.step === 'confirm';
-    return text(`${verified ? 'state-ok' : 'state-missing'}: confirmed=${field(answers['confirm'], 'ok')}`);
-  });
+      });
+      return text(`Sampling result: ${samplingText(answers['capital_question'])}`);
+    },
+  );
   server.tool(
-    { name: 'test_input_required_result_multiple_inputs', inputSchema: NO_ARGS },
+    {
+      name: 'test_input_required_result_list_roots',
+      description: 'Asks for the client roots through MRTR',
+      inputSchema: NO_ARGS,
+    },
+    async (_a, ctx) => {
+      const answers = await ctx.input({ client_roots: ROOTS_REQUEST });
+      return text(`Client roots: ${rootsText(answers['client_roots'])}`);
+    },
+  );
+  server.tool(
+    {
+      name: 'test_input_required_result_request_state',
+      description: 'MRTR round trip carrying requestState',
+      inputSchema: NO_ARGS,
+    },
+    async (_a, ctx) => {
+      const answers = await ctx.input(
+        {
+          confirm: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Please confirm',
+              requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+            },
+          },
+        },
+        { state: { step: 'confirm' } },
+      );
+      const verified = (ctx.state as { step?: string } | undefined)?.step === 'confirm';
+      return text(`${verified ? 'state-ok' : 'state-missing'}: confirmed=${field(answers['confirm'], 'ok')}`);
+    },
+  );
+  server.tool(
+    {
+      name: 'test_input_required_result_multiple_inputs',
+      description: 'MRTR with elicitation, sampling and roots at once',
+      inputSchema: NO_ARGS,
+    },
     async (_a, ctx) => {
       const answers = await ctx.input(
         {
@@ -94,63 +126,85 @@ export function addModernTools(server: McpServer): void {
       );
     },
   );
-  server.tool({ name: 'test_input_required_result_multi_round', inputSchema: NO_ARGS }, async (_a, ctx) => {
-    const first = await ctx.input(
-      {
-        step1: {
-          method: 'elicitation/create',
-          params: {
-            message: 'Step 1: What is your name?',
-            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-          },
-        },
-      },
-      { state: { round: 1 } },
-    );
-    const second = await ctx.input(
-      {
-        step2: {
-          method: 'elicitation/create',
-          params: {
-            message: 'Step 2: What is your favorite color?',
-            requestedSchema: {
-              type: 'object',
-              properties: { color: { type: 'string' } },
-              required: ['color'],
+  server.tool(
+    {
+      name: 'test_input_required_result_multi_round',
+      description: 'Two MRTR rounds with evolving requestState',
+      inputSchema: NO_ARGS,
+    },
+    async (_a, ctx) => {
+      const first = await ctx.input(
+        {
+          step1: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Step 1: What is your name?',
+              requestedSchema: {
+                type: 'object',
+                properties: { name: { type: 'string' } },
+                required: ['name'],
+              },
             },
           },
         },
-      },
-      { state: { round: 2 } },
-    );
-    return text(
-      `Hello ${field(first['step1'], 'name')}, your favorite color is ${field(second['step2'], 'color')}`,
-    );
-  });
+        { state: { round: 1 } },
+      );
+      const second = await ctx.input(
+        {
+          step2: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Step 2: What is your favorite color?',
+              requestedSchema: {
+                type: 'object',
+                properties: { color: { type: 'string' } },
+                required: ['color'],
+              },
+            },
+          },
+        },
+        { state: { round: 2 } },
+      );
+      return text(
+        `Hello ${field(first['step1'], 'name')}, your favorite color is ${field(second['step2'], 'color')}`,
+      );
+    },
+  );
   server.tool(
-    { name: 'test_input_required_result_tampered_state', inputSchema: NO_ARGS },
+    {
+      name: 'test_input_required_result_tampered_state',
+      description: 'MRTR with integrity-protected requestState',
+      inputSchema: NO_ARGS,
+    },
     async (_a, ctx) => {
       const answers = await ctx.input({ user_name: NAME_REQUEST }, { state: { protected: true } });
       return text(`state verified for ${field(answers['user_name'], 'name')}`);
     },
   );
-  server.tool({ name: 'test_input_required_result_capabilities', inputSchema: NO_ARGS }, async (_a, ctx) => {
-    const requests: Parameters<HandlerContext['input']>[0] = {};
-    if (ctx.clientCapabilities.elicitation !== undefined) requests['user_name'] = NAME_REQUEST;
-    if (ctx.clientCapabilities.sampling !== undefined) {
-      requests['greeting'] = {
-        method: 'sampling/createMessage',
-        params: {
-          messages: [{ role: 'user', content: { type: 'text', text: 'Generate a greeting' } }],
-          maxTokens: 50,
-        },
-      };
-    }
-    if (ctx.clientCapabilities.roots !== undefined) requests['client_roots'] = ROOTS_REQUEST;
-    if (Object.keys(requests).length === 0) return text('No input capabilities declared');
-    const answers = await ctx.input(requests);
-    return text(`Received inputs: ${Object.keys(answers).join(', ')}`);
-  });
+  server.tool(
+    {
+      name: 'test_input_required_result_capabilities',
+      description: 'MRTR asking only for declared client capabilities',
+      inputSchema: NO_ARGS,
+    },
+    async (_a, ctx) => {
+      const requests: Parameters<HandlerContext['input']>[0] = {};
+      if (ctx.clientCapabilities.elicitation !== undefined) requests['user_name'] = NAME_REQUEST;
+      if (ctx.clientCapabilities.sampling !== undefined) {
+        requests['greeting'] = {
+          method: 'sampling/createMessage',
+          params: {
+            messages: [{ role: 'user', content: { type: 'text', text: 'Generate a greeting' } }],
+            maxTokens: 50,
+          },
+        };
+      }
+      if (ctx.clientCapabilities.roots !== undefined) requests['client_roots'] = ROOTS_REQUEST;
+      if (Object.keys(requests).length === 0) return text('No input capabilities declared');
+      const answers = await ctx.input(requests);
+      return text(`Received inputs: ${Object.keys(answers).join(', ')}`);
+    },
+  );
 
   server.tool(
     { name: 'test_missing_capability', description: 'Needs the sampling capability', inputSchema: NO_ARGS },

@@ -26,7 +26,7 @@ export class LegacyRoutes<S extends HttpServable> {
           ? {}
           : { idleTimeoutMs: options.sessionIdleTimeoutMs }),
         ...(options.maxSessions === undefined ? {} : { maxSessions: options.maxSessions }),
-        onEvict: (_id, session) => endSession(session),
+        onEvict: (_id, session) => session.close(),
       });
   }
 
@@ -114,7 +114,7 @@ export class LegacyRoutes<S extends HttpServable> {
     const session = await this.#session(exchange, null);
     await this.sessions.delete(session.id);
     // A custom store may not call back on delete; ending twice is harmless.
-    endSession(session);
+    session.close();
     exchange.send(200, undefined, undefined);
   }
 
@@ -149,10 +149,4 @@ export class LegacyRoutes<S extends HttpServable> {
     await this.sessions.touch(sessionId);
     return session;
   }
-}
-
-function endSession<S extends HttpServable>(session: HttpSession<S>): void {
-  if (session.ended) return;
-  session.close();
-  session.server.closeSession?.(session);
 }

@@ -8,6 +8,7 @@ import {
   type SessionState,
 } from '../server/session.js';
 import type { EventStore } from './event-store.js';
+import type { HttpServable } from './options.js';
 import type { OutboundStream } from './outbound-stream.js';
 
 interface PendingRequest {
@@ -34,7 +35,7 @@ export function newSessionId(): string {
  * One legacy (2025-03-26 … 2025-11-25) Streamable HTTP session: the runtime's {@link Session}
  * plus the streams the client has open and the server → client requests awaiting answers.
  */
-export class HttpSession<S = unknown> implements Session {
+export class HttpSession<S extends HttpServable = HttpServable> implements Session {
   readonly id: string;
   readonly state: SessionState;
   /** The server definition this session was initialised with. */
@@ -134,10 +135,15 @@ export class HttpSession<S = unknown> implements Session {
     return true;
   }
 
-  /** Ends the session: aborts handlers, fails pending requests, closes streams, drops recorded events. */
+  /**
+   * Ends the session: the runtime forgets it (`server.closeSession`), handlers are aborted,
+   * pending requests fail, streams close and recorded events are dropped. A custom
+   * {@link SessionStore} must call this for every session it drops.
+   */
   close(): void {
     if (this.#ended) return;
     this.#ended = true;
+    this.server.closeSession?.(this);
     this.state.closed = true;
     for (const entry of this.state.inFlight.values()) {
       entry.cancelled = true;

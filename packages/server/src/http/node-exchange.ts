@@ -48,7 +48,11 @@ export class NodeExchange implements Exchange {
   ): void {
     const res = this.res;
     if (res.headersSent || res.destroyed) return;
-    res.writeHead(status, headers as Record<string, string>);
+    // Flat header list with an explicit length: no chunked encoding, no per-header setHeader.
+    const list: string[] = [];
+    if (headers !== undefined) for (const name in headers) list.push(name, headers[name] as string);
+    list.push('content-length', body === undefined ? '0' : String(Buffer.byteLength(body)));
+    res.writeHead(status, list);
     res.end(body);
   }
 

@@ -72,7 +72,10 @@ export function httpTransport(options: HttpRunOptions): RunTransportFactory {
       const url = req.url ?? '/';
       const query = url.indexOf('?');
       const pathname = query === -1 ? url : url.slice(0, query);
-      if (pathname === path) return handler.node(req, res);
+      if (pathname === path) {
+        handler.node(req, res);
+        return;
+      }
       if (pathname === '/health' && req.method === 'GET') {
         res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
         return;
