@@ -83,6 +83,9 @@ export async function run(
         httpTransport(parseHttpFlag(argv) as { host: string; port: number }),
       )
     : (options.transport ?? stdioTransport(options.stdio));
+  // A handler's stray promise must not take the whole server down.
+  const onUnhandledRejection = (reason: unknown) => logger.error({ err: reason }, 'unhandled rejection');
+  process.on('unhandledRejection', onUnhandledRejection);
   const transport = factory(server, { logger, graceMs });
   logger.info({ server: server.name, version: server.version }, 'serving');
 
@@ -94,6 +97,7 @@ export async function run(
       logger.info({ reason }, 'shutting down');
       process.off('SIGINT', onSigint);
       process.off('SIGTERM', onSigterm);
+      process.off('unhandledRejection', onUnhandledRejection);
       transport
         .shutdown(graceMs)
         .catch((error: unknown) => logger.error({ err: error }, 'shutdown failed'))

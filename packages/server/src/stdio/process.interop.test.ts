@@ -139,3 +139,61 @@ describe('run() over real stdio', () => {
     expect(child.messages.some((m) => (m as { id?: unknown }).id === 'w')).toBe(false);
   });
 });
+
+describe('notifications over real stdio', () => {
+  it('sends list_changed and resources/updated to the legacy session, and serves a modern listen', async () => {
+    const child = start();
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    child.send(initialize);
+    await child.waitFor((m) => m['id'] === 0);
+    child.send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'resources/subscribe',
+      params: { uri: 'test://static-text' },
+    });
+    child.send({
+      jsonrpc: '2.0',
+      id: 'listen',
+      method: 'subscriptions/listen',
+      params: { notifications: { toolsListChanged: true }, _meta: meta },
+    });
+    const ack = await child.waitFor((m) => m['method'] === 'notifications/subscriptions/acknowledged');
+    expect(ack['params']).toEqual({
+      notifications: { toolsListChanged: true },
+      _meta: { 'io.modelcontextprotocol/subscriptionId': 'listen' },
+    });
+    child.send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'register_tool', arguments: { name: 'fresh' } },
+    });
+    await child.waitFor((m) => m['id'] === 2);
+    const changed = child.messages.filter(
+      (m) => (m as { method?: string }).method === 'notifications/tools/list_changed',
+    ) as Array<{ params?: unknown }>;
+    expect(changed).toEqual([
+      { jsonrpc: '2.0', method: 'notifications/tools/list_changed' },
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/tools/list_changed',
+        params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'listen' } },
+      },
+    ]);
+    expect(await child.waitFor((m) => m['method'] === 'notifications/resources/updated')).toMatchObject({
+      params: { uri: 'test://static-text' },
+    });
+    child.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'fresh', arguments: {} } });
+    expect(await child.waitFor((m) => m['id'] === 3)).toMatchObject({
+      result: { content: [{ text: 'I am fresh' }] },
+    });
+    child.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'listen' } });
+    expect(await child.waitFor((m) => m['id'] === 'listen')).toMatchObject({
+      result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': 'listen' } },
+    });
+  });
+});

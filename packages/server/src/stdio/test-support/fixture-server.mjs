@@ -88,6 +88,12 @@ function build() {
     },
   );
 
+  server.tool({ name: 'register_tool', inputSchema: s.object({ name: s.string() }) }, (args) => {
+    server.tool({ name: args.name, inputSchema: s.object({}) }, () => text(`I am ${args.name}`));
+    server.notifyResourceUpdated('test://static-text');
+    return text(`registered ${args.name}`);
+  });
+
   server.resource({ uri: 'test://static-text', name: 'static', mimeType: 'text/plain' }, (uri) => ({
     contents: [{ uri, mimeType: 'text/plain', text: 'This is the content of the static text resource.' }],
   }));
