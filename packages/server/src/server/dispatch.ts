@@ -11,6 +11,7 @@ import {
   MODERN_PROTOCOL_VERSIONS,
 } from '../protocol/index.js';
 import { complete } from './completion.js';
+import { callCustomMethod } from './custom-method.js';
 import type { ListPages } from './list-pages.js';
 import { listen } from './listen.js';
 import { getPrompt } from './prompt-get.js';
@@ -29,6 +30,25 @@ const REMOVED_IN_MODERN = new Set([
   'resources/unsubscribe',
 ]);
 const EMPTY_RESULT = Object.freeze({});
+
+/** Every method the runtime answers itself, in either era. */
+export const BUILT_IN_METHODS: ReadonlySet<string> = new Set([
+  'initialize',
+  'ping',
+  'server/discover',
+  'tools/list',
+  'tools/call',
+  'resources/list',
+  'resources/read',
+  'resources/templates/list',
+  'resources/subscribe',
+  'resources/unsubscribe',
+  'prompts/list',
+  'prompts/get',
+  'completion/complete',
+  'logging/setLevel',
+  'subscriptions/listen',
+]);
 
 /**
  * Routes one incoming message. A request whose `_meta` carries the modern protocol keys is
@@ -133,7 +153,10 @@ function modern(
       return complete(core, session, id, params, 'modern', version, caps);
     case 'subscriptions/listen':
       return listen(core, session, id, params);
-    default:
+    default: {
+      const custom = core.customMethods.get(method);
+      if (custom !== undefined)
+        return callCustomMethod(core, custom, session, id, method, params, 'modern', version, caps);
       if (REMOVED_IN_MODERN.has(method)) {
         return failure(
           id,
@@ -142,6 +165,7 @@ function modern(
         );
       }
       return methodNotFound(id, method);
+    }
   }
 }
 
@@ -203,8 +227,12 @@ function legacy(
       state.logLevelRank = rank;
       return success(id, EMPTY_RESULT);
     }
-    default:
+    default: {
+      const custom = core.customMethods.get(method);
+      if (custom !== undefined)
+        return callCustomMethod(core, custom, session, id, method, params, 'legacy', version, caps);
       return methodNotFound(id, method);
+    }
   }
 }
 

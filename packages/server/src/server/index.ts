@@ -5,6 +5,7 @@ export type {
   InputOptions,
   ListRootsResult,
 } from './context.js';
+export type { MethodHandler } from './custom-method.js';
 export {
   DefinitionError,
   type DefinitionErrorCode,

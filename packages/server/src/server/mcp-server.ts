@@ -1,7 +1,8 @@
 import type { JsonRpcId, JsonRpcMessage, JsonRpcResponse } from '@forge/wire';
 import type { Prompt, Resource, ResourceTemplate, ServerCapabilities } from '../protocol/index.js';
 import type { JsonSchema } from '../schema/index.js';
-import { dispatch } from './dispatch.js';
+import type { MethodHandler } from './custom-method.js';
+import { BUILT_IN_METHODS, dispatch } from './dispatch.js';
 import type { ServerOptions } from './options.js';
 import { type PermissionPatternsSource, wrapProbe } from './probe.js';
 import type { PromptHandler } from './prompt-registry.js';
@@ -126,6 +127,17 @@ export class McpServer {
   /** A tool's published input schema (HTTP checks `Mcp-Param-*` headers against its `x-mcp-header`s). */
   toolInputSchema(name: string): JsonSchema | undefined {
     return this.#core.tools.get(name)?.published.inputSchema;
+  }
+
+  /**
+   * Handle an extension method (e.g. `tasks/get`) the runtime does not implement itself.
+   * Built-in methods cannot be replaced. Legacy sessions must be initialized first, as usual.
+   */
+  method(name: string, handler: MethodHandler): this {
+    if (BUILT_IN_METHODS.has(name))
+      throw new TypeError(`'${name}' is a built-in method and cannot be replaced`);
+    this.#core.customMethods.set(name, handler);
+    return this;
   }
 
   /** Tell subscribers (legacy `resources/subscribe`, modern listens) that `uri` changed. */

@@ -4,6 +4,7 @@ import { RequestStateSealer } from '../mrtr/request-state.js';
 import type { Implementation, ServerCapabilities } from '../protocol/index.js';
 import { MetaKey, MODERN_PROTOCOL_VERSIONS } from '../protocol/index.js';
 import { SchemaCompiler } from '../validation/index.js';
+import type { MethodHandler } from './custom-method.js';
 import { ListPages, type ListSource } from './list-pages.js';
 import {
   DEFAULT_CACHE_TTL_MS,
@@ -57,6 +58,8 @@ export class ServerCore {
   /** Legacy sessions that completed `initialize`. */
   readonly liveSessions = new Set<Session>();
   readonly listens = new Set<ListenSubscription>();
+  /** Extension methods registered with `server.method()`. */
+  readonly customMethods = new Map<string, MethodHandler>();
 
   constructor(options: ServerOptions) {
     if (typeof options.name !== 'string' || typeof options.version !== 'string') {
