@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { isSlug } from '@forge/server';
 import { CREATE_DRAFT_OPERATION, signApproval } from './domain/approval.js';
-import { DRAFT_SLUG_PATTERN } from './domain/draft.js';
 
 const USAGE = `usage: approve --slug SLUG --title TITLE (--text TEXT | --text-file FILE) [--json]
   prints the approval token for library.create_draft of exactly these contents
@@ -48,7 +48,7 @@ export function runApprovalCommand(argv: readonly string[], env: NodeJS.ProcessE
   const { slug, title } = values;
   if (slug === undefined || title === undefined)
     return { ok: false, error: `--slug and --title are required\n${USAGE}` };
-  if (!DRAFT_SLUG_PATTERN.test(slug))
+  if (!isSlug(slug))
     return { ok: false, error: `invalid slug '${slug}': use lowercase words joined by hyphens` };
   if ((values.text === undefined) === (values['text-file'] === undefined)) {
     return { ok: false, error: `give exactly one of --text and --text-file\n${USAGE}` };

@@ -1,6 +1,3 @@
-/** A slug: lowercase letters and digits in words joined by single hyphens. */
-export const DRAFT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 /** An unpublished draft as stored. */
 export interface Draft {
   readonly slug: string;

@@ -1,7 +1,8 @@
+import { isSlug } from '@forge/server';
 import { CREATE_DRAFT_OPERATION, verifyApproval } from './approval.js';
 import { corpus } from './corpus.js';
 import type { LibraryDocument } from './document.js';
-import { DRAFT_SLUG_PATTERN, type DraftOutcome } from './draft.js';
+import type { DraftOutcome } from './draft.js';
 import type { DraftStore } from './draft-store.js';
 import { LibraryError } from './library-error.js';
 import { type SearchHit, SearchIndex } from './search-index.js';
@@ -86,10 +87,10 @@ export class Library {
     if (operation !== CREATE_DRAFT_OPERATION) {
       throw new LibraryError('ERR_OPERATION_MISMATCH', `operation must be '${CREATE_DRAFT_OPERATION}'`);
     }
-    if (!DRAFT_SLUG_PATTERN.test(slug)) {
+    if (!isSlug(slug)) {
       throw new LibraryError(
         'ERR_INVALID_DRAFT',
-        'slug must be lowercase words of letters and digits joined by hyphens',
+        'slug must be 1-64 lowercase letters and digits in words joined by single hyphens',
       );
     }
     if (!verifyApproval(approvalKey, { operation, slug, title, text }, approval)) {

@@ -1,0 +1,85 @@
+import { dirname, isAbsolute, resolve } from 'node:path';
+import {
+  ConfigReloader,
+  type Environment,
+  type Infer,
+  type LoadedConfig,
+  loadConfig,
+  s,
+} from '@forge/server';
+
+/** The server's name: also the tenant config file name (`$FORGE_TENANT_CONFIG/library.json`). */
+export const SERVER_NAME = 'library';
+
+/** Shortest approval key accepted: an HMAC key should not be guessable. */
+export const MIN_APPROVAL_KEY_LENGTH = 16;
+
+const readerConfig = s.object({
+  role: s.literal('reader'),
+  dataDir: s.optional(s.string({ description: 'Draft database directory; relative to the config file.' })),
+  approvalKey: s.optional(s.string()),
+});
+
+const editorConfig = s.object({
+  role: s.literal('editor'),
+  // Required and non-empty: an unset ${VAR} expands to '' and is rejected (fail-closed).
+  dataDir: s.string({ minLength: 1, description: 'Draft database directory; relative to the config file.' }),
+  approvalKey: s.string({
+    minLength: MIN_APPROVAL_KEY_LENGTH,
+    description: 'HMAC key of operator approvals.',
+  }),
+});
+
+/**
+ * The trusted configuration. The role comes only from here, never from tool
+ * arguments; an editor needs a data directory and an approval key.
+ */
+export const libraryConfigSchema = s.union(readerConfig, editorConfig);
+
+export type LibraryConfig = Infer<typeof libraryConfigSchema>;
+export type LibraryRole = LibraryConfig['role'];
+
+/** Where to load from: `--config FILE`, else `$FORGE_TENANT_CONFIG/library.json`. */
+export interface ConfigSource {
+  argv?: readonly string[];
+  env?: Environment;
+}
+
+/** Loads and validates the config. @throws ConfigError naming the file and the field. */
+export function loadLibraryConfig(source: ConfigSource = {}): Promise<LoadedConfig<LibraryConfig>> {
+  return loadConfig<typeof libraryConfigSchema, LibraryConfig>({
+    serverName: SERVER_NAME,
+    schema: libraryConfigSchema,
+    ...(source.argv === undefined ? {} : { argv: source.argv }),
+    ...(source.env === undefined ? {} : { env: source.env }),
+  });
+}
+
+/** The data directory as an absolute path, relative ones taken from the config file's folder. */
+export function resolveDataDir(loaded: LoadedConfig<LibraryConfig>): string | undefined {
+  const { dataDir } = loaded.config;
+  if (dataDir === undefined || dataDir === '') return undefined;
+  return isAbsolute(dataDir) ? dataDir : resolve(dirname(loaded.source), dataDir);
+}
+
+/** Watches the config file; each new valid version goes to `onChange`, a bad one to `onError`. */
+export function watchLibraryConfig(
+  initial: LoadedConfig<LibraryConfig>,
+  handlers: {
+    onChange: (config: LibraryConfig) => void;
+    onError: (error: Error) => void;
+    env?: Environment;
+    intervalMs?: number;
+  },
+): ConfigReloader<typeof libraryConfigSchema, LibraryConfig> {
+  return new ConfigReloader<typeof libraryConfigSchema, LibraryConfig>({
+    source: initial.source,
+    schema: libraryConfigSchema,
+    initial,
+    watch: true,
+    onChange: handlers.onChange,
+    onError: handlers.onError,
+    ...(handlers.env === undefined ? {} : { env: handlers.env }),
+    ...(handlers.intervalMs === undefined ? {} : { intervalMs: handlers.intervalMs }),
+  });
+}
