@@ -64,6 +64,8 @@ export interface Tool {
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
   icons?: Icon[];
+  /** 2025-11-25 tasks: whether the tool may, must or must not run as a task. */
+  execution?: { taskSupport?: 'forbidden' | 'optional' | 'required' };
   _meta?: Meta;
 }
 

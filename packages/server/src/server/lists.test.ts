@@ -88,6 +88,7 @@ describe('lists', () => {
         outputSchema: { type: 'object' },
         annotations: { readOnlyHint: true },
         icons: [{ src: 'data:image/png;base64,AA==' }],
+        execution: { taskSupport: 'optional' },
         _meta: { 'x.y/z': 1 },
       },
       () => text('x'),
@@ -103,6 +104,7 @@ describe('lists', () => {
         outputSchema: { type: 'object' },
         annotations: { readOnlyHint: true },
         icons: [{ src: 'data:image/png;base64,AA==' }],
+        execution: { taskSupport: 'optional' },
         _meta: { 'x.y/z': 1 },
       },
     ]);

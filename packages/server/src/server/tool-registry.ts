@@ -16,6 +16,8 @@ export interface ToolDefinition<S extends JsonSchema = JsonSchema> {
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
   icons?: Icon[];
+  /** 2025-11-25 tasks: published as is. */
+  execution?: Tool['execution'];
   _meta?: Meta;
 }
 
@@ -101,6 +103,7 @@ export class ToolRegistry {
     if (definition.outputSchema !== undefined) published.outputSchema = definition.outputSchema;
     if (definition.annotations !== undefined) published.annotations = definition.annotations;
     if (definition.icons !== undefined) published.icons = definition.icons;
+    if (definition.execution !== undefined) published.execution = definition.execution;
     if (definition._meta !== undefined || patterns !== undefined) {
       published._meta = { ...definition._meta };
       if (patterns !== undefined) published._meta[MetaKey.supportsPermissionPatterns] = true;
