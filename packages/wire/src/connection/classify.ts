@@ -13,7 +13,12 @@ export type Classified =
   | { kind: 'request'; message: JsonRpcRequest }
   | { kind: 'notification'; message: JsonRpcNotification }
   | { kind: 'response'; message: JsonRpcResponse }
-  | { kind: 'invalid'; error: ProtocolViolationError };
+  | {
+      kind: 'invalid';
+      error: ProtocolViolationError;
+      /** A malformed response's id, when readable: the request it answers must not wait on. */
+      responseId?: JsonRpcId;
+    };
 
 /** The members JSON-RPC 2.0 gives meaning to; anything else is carried along untouched. */
 interface Fields {
@@ -29,9 +34,13 @@ function failure(id: JsonRpcId | null, code: number, message: string): JsonRpcFa
   return { jsonrpc: '2.0', id, error: { code, message } };
 }
 
+/** A usable id: a string or a finite number (`1e400` parses to Infinity, which JSON writes as null). */
+function isId(value: unknown): value is JsonRpcId {
+  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+}
+
 function readableId(value: Fields): JsonRpcId | null {
-  const id = value.id;
-  return typeof id === 'string' || typeof id === 'number' ? id : null;
+  return isId(value.id) ? value.id : null;
 }
 
 function invalid(
@@ -42,6 +51,15 @@ function invalid(
   // answerId undefined: JSON-RPC forbids answering (the frame was response-shaped).
   const answer = answerId === undefined ? undefined : failure(answerId, ErrorCode.InvalidRequest, detail);
   return { kind: 'invalid', error: new ProtocolViolationError(code, detail, answer) };
+}
+
+/** A response-shaped frame that is malformed: never answered, but it settles the request it names. */
+function invalidResponse(code: ProtocolViolationCode, detail: string, fields: Fields): Classified {
+  const classified = {
+    kind: 'invalid' as const,
+    error: new ProtocolViolationError(code, detail),
+  };
+  return isId(fields.id) ? { ...classified, responseId: fields.id } : classified;
 }
 
 /** Parses one frame of JSON text and says what it is; malformed input becomes a typed error. */
@@ -74,11 +92,10 @@ export function classifyValue(value: unknown): Classified {
   const fields = value as Fields;
   const isResponseShaped = !('method' in fields) && ('result' in fields || 'error' in fields);
   if (fields.jsonrpc !== '2.0') {
-    return invalid(
-      'ERR_UNSUPPORTED_VERSION',
-      `Unsupported JSON-RPC version ${JSON.stringify(fields.jsonrpc) ?? 'undefined'}; expected "2.0"`,
-      isResponseShaped ? undefined : readableId(fields),
-    );
+    const detail = `Unsupported JSON-RPC version ${JSON.stringify(fields.jsonrpc) ?? 'undefined'}; expected "2.0"`;
+    return isResponseShaped
+      ? invalidResponse('ERR_UNSUPPORTED_VERSION', detail, fields)
+      : invalid('ERR_UNSUPPORTED_VERSION', detail, readableId(fields));
   }
   if (isResponseShaped) return classifyResponse(fields);
   return classifyCall(fields);
@@ -92,8 +109,8 @@ function classifyCall(fields: Fields): Classified {
   if (typeof method !== 'string') {
     return invalid('ERR_INVALID_MESSAGE', 'Invalid request: "method" must be a string', answerId);
   }
-  if (hasId && typeof id !== 'string' && typeof id !== 'number') {
-    return invalid('ERR_INVALID_MESSAGE', 'Invalid request: "id" must be a string or a number', null);
+  if (hasId && !isId(id)) {
+    return invalid('ERR_INVALID_MESSAGE', 'Invalid request: "id" must be a string or a finite number', null);
   }
   const params = fields.params;
   if (params !== undefined && (typeof params !== 'object' || params === null)) {
@@ -117,7 +134,7 @@ function classifyResponse(fields: Fields): Classified {
     );
   }
   if ('result' in fields && 'error' in fields) {
-    return invalid('ERR_INVALID_MESSAGE', 'Invalid response: both "result" and "error"', undefined);
+    return invalidResponse('ERR_INVALID_MESSAGE', 'Invalid response: both "result" and "error"', fields);
   }
   if ('error' in fields) {
     const error = fields.error as { code?: unknown; message?: unknown } | null;
@@ -127,7 +144,7 @@ function classifyResponse(fields: Fields): Classified {
       !Number.isInteger(error.code) ||
       typeof error.message !== 'string'
     ) {
-      return invalid('ERR_INVALID_MESSAGE', 'Invalid response: malformed "error" object', undefined);
+      return invalidResponse('ERR_INVALID_MESSAGE', 'Invalid response: malformed "error" object', fields);
     }
   } else if (id === null) {
     return invalid('ERR_INVALID_MESSAGE', 'Invalid response: a result needs an id', undefined);

@@ -181,6 +181,10 @@ export abstract class Connection extends EventEmitter<ConnectionEvents> {
         this.#settle(classified.message);
         return;
       case 'invalid':
+        // The peer will not answer that id again: the request fails now rather than at its timeout.
+        if (typeof classified.responseId === 'number') {
+          this.#pending.settle(classified.responseId, { error: classified.error });
+        }
         this.reportProblem(classified.error, classified.error.answer);
     }
   }

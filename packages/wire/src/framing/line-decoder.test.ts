@@ -88,4 +88,46 @@ describe('LineDecoder', () => {
       }),
     );
   });
+
+  it('enforces the limit on the message, not on a tolerated trailing \\r, however the line is cut', () => {
+    const limit = 10;
+    const exact = 'x'.repeat(limit);
+    for (const ending of ['\n', '\r\n']) {
+      for (const text of [`${exact}${ending}`, `${exact}x${ending}`]) {
+        const fits = text.startsWith(`${exact}x`) === false;
+        const all = bytes(text);
+        for (let cut = 0; cut <= all.length; cut++) {
+          const decoder = new LineDecoder(limit);
+          const out = [...decoder.push(all.subarray(0, cut)), ...decoder.push(all.subarray(cut))];
+          expect(out).toHaveLength(1);
+          if (fits) expect(out[0]).toBe(exact);
+          else expect(out[0]).toBeInstanceOf(MessageTooLargeError);
+          expect(decoder.bufferedBytes).toBe(0);
+        }
+      }
+    }
+  });
+
+  it('does not join the chunks of a line it already knows is too large', () => {
+    const decoder = new LineDecoder(100);
+    decoder.push(bytes('x'.repeat(60)));
+    const concat = vi.spyOn(Buffer, 'concat');
+    try {
+      const out = decoder.push(bytes(`${'y'.repeat(60)}\n`));
+      expect(out[0]).toBeInstanceOf(MessageTooLargeError);
+      expect(concat).not.toHaveBeenCalled();
+    } finally {
+      concat.mockRestore();
+    }
+  });
+
+  it('drops a UTF-8 byte order mark at the start of the stream only, even when split', () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    for (let cut = 0; cut <= 4; cut++) {
+      const all = Buffer.concat([bom, bytes('{}\n'), bom, bytes('{}\n')]);
+      const decoder = new LineDecoder();
+      const out = [...decoder.push(all.subarray(0, cut)), ...decoder.push(all.subarray(cut))];
+      expect(out).toEqual(['{}', '\uFEFF{}']);
+    }
+  });
 });

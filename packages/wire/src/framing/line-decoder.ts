@@ -19,6 +19,8 @@ export class LineDecoder {
   #parts: Buffer[] = [];
   #partBytes = 0;
   #discarding = false;
+  /** No line completed yet: a UTF-8 byte order mark here is dropped (RFC 8259 allows ignoring it). */
+  #atStreamStart = true;
 
   constructor(maxMessageBytes = 16 * 1024 * 1024) {
     this.maxMessageBytes = maxMessageBytes;
@@ -58,9 +60,14 @@ export class LineDecoder {
   #keep(bytes: Buffer, start: number, lines: DecodedLine[]): void {
     const length = bytes.length - start;
     if (length === 0 || this.#discarding) return;
-    if (this.#partBytes + length > this.maxMessageBytes) {
+    // One byte over is still fine if it is the `\r` of a `\r\n` ending (plus a BOM at the start).
+    const first = this.#parts[0]?.[0] ?? bytes[start];
+    const bomAllowance = this.#atStreamStart && first === BOM[0] ? BOM.length : 0;
+    const over = this.#partBytes + length - this.maxMessageBytes - bomAllowance;
+    if (over > 1 || (over === 1 && bytes[bytes.length - 1] !== CARRIAGE_RETURN)) {
       this.#reset();
       this.#discarding = true;
+      this.#atStreamStart = false;
       lines.push(new MessageTooLargeError(this.maxMessageBytes));
       return;
     }
@@ -73,23 +80,36 @@ export class LineDecoder {
       this.#discarding = false;
       return;
     }
-    const total = this.#partBytes + (end - start);
-    let stop = end;
+    const atStreamStart = this.#atStreamStart;
+    this.#atStreamStart = false;
     if (this.#parts.length === 0) {
-      if (stop > start && bytes[stop - 1] === CARRIAGE_RETURN) stop--;
-      if (total > this.maxMessageBytes) lines.push(new MessageTooLargeError(this.maxMessageBytes));
-      else if (stop > start) lines.push(bytes.toString('utf8', start, stop));
+      let from = start;
+      let stop = end;
+      if (stop > from && bytes[stop - 1] === CARRIAGE_RETURN) stop--;
+      if (atStreamStart && startsWithBom(bytes, from, stop)) from += BOM.length;
+      if (stop - from > this.maxMessageBytes) lines.push(new MessageTooLargeError(this.maxMessageBytes));
+      else if (stop > from) lines.push(bytes.toString('utf8', from, stop));
       return;
     }
-    this.#parts.push(bytes.subarray(start, end));
-    const joined = Buffer.concat(this.#parts, total);
-    this.#reset();
-    if (total > this.maxMessageBytes) {
+    const parts = this.#parts;
+    const total = this.#partBytes + (end - start);
+    const tail = parts[parts.length - 1];
+    const last = end > start ? bytes[end - 1] : tail?.[tail.length - 1];
+    const stop = last === CARRIAGE_RETURN ? total - 1 : total;
+    // Checked before joining: a line known to be too large is never copied.
+    if (stop - (atStreamStart && parts[0]?.[0] === BOM[0] ? BOM.length : 0) > this.maxMessageBytes) {
+      this.#reset();
       lines.push(new MessageTooLargeError(this.maxMessageBytes));
       return;
     }
-    const length = joined[total - 1] === CARRIAGE_RETURN ? total - 1 : total;
-    if (length > 0) lines.push(joined.toString('utf8', 0, length));
+    parts.push(bytes.subarray(start, end));
+    const joined = Buffer.concat(parts, total);
+    this.#reset();
+    const from = atStreamStart && startsWithBom(joined, 0, stop) ? BOM.length : 0;
+    if (stop > from) {
+      if (stop - from > this.maxMessageBytes) lines.push(new MessageTooLargeError(this.maxMessageBytes));
+      else lines.push(joined.toString('utf8', from, stop));
+    }
   }
 
   #reset(): void {
@@ -97,6 +117,12 @@ export class LineDecoder {
     this.#partBytes = 0;
     this.#discarding = false;
   }
+}
+
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+function startsWithBom(bytes: Buffer, from: number, stop: number): boolean {
+  return stop - from >= 3 && bytes[from] === 0xef && bytes[from + 1] === 0xbb && bytes[from + 2] === 0xbf;
 }
 
 function asBuffer(chunk: Uint8Array): Buffer {

@@ -99,4 +99,127 @@ describe('fromStreams: bad input never kills the connection', () => {
     await closed(harness.connection);
     expect(harness.errors.map((e) => (e as ProtocolViolationError).code)).toEqual(['ERR_TRUNCATED_MESSAGE']);
   });
+
+  it('answers a request whose id JSON turned into a non-finite number with -32600 and id null', async () => {
+    // 1e400 parses to Infinity, which JSON.stringify writes as null: answering it would send id null.
+    const { errors, sent, next } = await feedBadLine('{"jsonrpc":"2.0","id":1e400,"method":"m"}\n');
+    expect((errors[0] as ProtocolViolationError).code).toBe('ERR_INVALID_MESSAGE');
+    expect(sent).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.any(String) } },
+    ]);
+    expect(next.method).toBe('still/alive');
+  });
+
+  it('keeps negative, float, large and string ids of incoming requests as they are', async () => {
+    const harness = streamHarness();
+    const ids = [-1, 1.5, 2 ** 52, '', 'x'];
+    harness.input.write(ids.map((id) => line({ jsonrpc: '2.0', id, method: 'm' })).join(''));
+    for (const id of ids) {
+      const message = await harness.connection.nextMessage();
+      expect('id' in message && message.id).toBe(id);
+      if ('id' in message) harness.connection.respond(message.id, null);
+    }
+    expect((await harness.waitForSent(ids.length)).map((m) => (m as { id: unknown }).id)).toEqual(ids);
+    harness.connection.close();
+  });
+
+  it('a malformed response to a pending request rejects that request instead of leaving it waiting', async () => {
+    for (const bad of [
+      '{"jsonrpc":"2.0","id":1,"result":1,"error":{"code":1,"message":"x"}}\n',
+      '{"jsonrpc":"2.0","id":1,"error":"not an object"}\n',
+      '{"jsonrpc":"2.0","id":1,"error":{"code":"x","message":"m"}}\n',
+      '{"id":1,"result":1}\n',
+    ]) {
+      const harness = streamHarness({ requestTimeoutMs: 0 });
+      const pending = harness.connection.request('m');
+      await harness.waitForSent(1);
+      harness.input.write(bad);
+      const error = await pending.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ProtocolViolationError);
+      expect(harness.connection.pendingRequests).toBe(0);
+      expect(harness.errors).toEqual([error]);
+      expect(harness.sent).toHaveLength(1);
+      harness.connection.close();
+    }
+  });
+
+  it('a response id only matches our own requests: a peer request reusing a pending id is a request', async () => {
+    const harness = streamHarness();
+    const ours = harness.connection.request('ours');
+    await harness.waitForSent(1);
+    harness.input.write(line({ jsonrpc: '2.0', id: 1, method: 'theirs' }));
+    const theirs = await harness.connection.nextMessage();
+    expect(theirs).toEqual({ jsonrpc: '2.0', id: 1, method: 'theirs' });
+    harness.connection.respond(1, 'to them');
+    harness.input.write(line({ jsonrpc: '2.0', id: 1, result: 'to us' }));
+    await expect(ours).resolves.toBe('to us');
+    expect(harness.sent[1]).toEqual({ jsonrpc: '2.0', id: 1, result: 'to them' });
+    harness.connection.close();
+  });
+
+  it('tolerates a UTF-8 byte order mark at the start of the input', async () => {
+    const harness = streamHarness();
+    harness.input.write(Buffer.concat([Buffer.from([0xef, 0xbb]), Buffer.from([0xbf])]));
+    harness.input.write(line({ jsonrpc: '2.0', method: 'first' }));
+    expect((await harness.connection.nextMessage()).method).toBe('first');
+    expect(harness.errors).toEqual([]);
+    harness.connection.close();
+  });
+
+  it('a byte order mark later in the input is not JSON: -32700', async () => {
+    const { errors, sent, next } = await feedBadLine(
+      '\uFEFF{"jsonrpc":"2.0","method":"m"}\n'.replace(/^/, '\n'),
+    );
+    expect((errors[0] as ProtocolViolationError).code).toBe('ERR_PARSE');
+    expect(sent).toMatchObject([{ id: null, error: { code: -32700 } }]);
+    expect(next.method).toBe('still/alive');
+  });
+
+  it('invalid UTF-8 inside a string is decoded as U+FFFD, not a failure', async () => {
+    const harness = streamHarness();
+    harness.input.write(
+      Buffer.concat([
+        Buffer.from('{"jsonrpc":"2.0","method":"m","params":["'),
+        Buffer.from([0xff, 0xc3]),
+        Buffer.from('"]}\n'),
+      ]),
+    );
+    expect(await harness.connection.nextMessage()).toEqual({
+      jsonrpc: '2.0',
+      method: 'm',
+      params: ['\uFFFD\uFFFD'],
+    });
+    harness.connection.close();
+  });
+
+  it('survives 100k-deep nesting: a deep array is a batch error, a deep params object is delivered', async () => {
+    const depth = 100_000;
+    const { errors, sent, next } = await feedBadLine(`${'['.repeat(depth)}${']'.repeat(depth)}\n`);
+    expect((errors[0] as ProtocolViolationError).code).toBe('ERR_BATCH_UNSUPPORTED');
+    expect(sent).toHaveLength(1);
+    expect(next.method).toBe('still/alive');
+    const harness = streamHarness();
+    harness.input.write(
+      `{"jsonrpc":"2.0","method":"deep","params":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}\n`,
+    );
+    expect((await harness.connection.nextMessage()).method).toBe('deep');
+    harness.connection.close();
+  });
+
+  it('a "__proto__" member is data: it neither supplies fields nor changes the prototype', async () => {
+    const { errors, sent, next } = await feedBadLine(
+      '{"jsonrpc":"2.0","__proto__":{"id":7,"method":"evil"}}\n',
+    );
+    expect((errors[0] as ProtocolViolationError).code).toBe('ERR_INVALID_MESSAGE');
+    expect(sent).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.any(String) } },
+    ]);
+    expect(next.method).toBe('still/alive');
+    const harness = streamHarness();
+    harness.input.write('{"jsonrpc":"2.0","method":"m","params":{"__proto__":{"polluted":true}}}\n');
+    const message = await harness.connection.nextMessage();
+    expect(Object.getPrototypeOf(message.params)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    harness.connection.close();
+  });
 });
