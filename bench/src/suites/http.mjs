@@ -9,8 +9,14 @@ export const CONNECTIONS = 32;
 /** The server mode of each implementation for each era; absent = not supported. */
 export const HTTP_MODES = {
   'legacy-session': { forge: 'http', sdk1: 'http-session', sdk2: 'http-session', floor: 'http' },
-  'legacy-stateless': { forge: 'http-stateless', sdk1: 'http-stateless', sdk2: 'http', floor: 'http' },
+  // forge serves legacy clients in sessions only: no stateless legacy mode to measure.
+  'legacy-stateless': { sdk1: 'http-stateless', sdk2: 'http', floor: 'http' },
   modern: { forge: 'http', sdk2: 'http', floor: 'http' },
+};
+
+const UNSUPPORTED = {
+  forge: 'forge serves legacy clients in sessions only (no stateless legacy mode)',
+  sdk1: 'SDK v1 speaks 2025-11-25 and older only',
 };
 
 const LABELS = {
@@ -51,6 +57,9 @@ export async function runHttpSuite({ available, timing, record }) {
       .filter((impl) => modes[impl] !== undefined)
       .map((impl) => contender(impl, modes[impl], era));
     const results = await compare(`http ${era}`, contenders, timing);
+    for (const impl of available) {
+      if (modes[impl] === undefined) results[impl] = { unsupported: UNSUPPORTED[impl] };
+    }
     record({
       id: `http.echo.${era}`,
       group: 'http',

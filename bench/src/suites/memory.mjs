@@ -148,16 +148,18 @@ export async function runMemorySuite({ available, availableHttp, record, calls =
     better: 'lower',
     results: await each(available, `heap growth over ${calls} calls`, (impl) => heapGrowth(impl, calls)),
   });
+  const perSession = await each(
+    availableHttp.filter((impl) => SESSION_MODES[impl] !== undefined),
+    'bytes per session',
+    (impl) => bytesPerSession(impl, SESSION_MODES[impl], sessions),
+  );
+  if (availableHttp.includes('floor')) perSession.floor = { unsupported: 'the floor keeps no sessions' };
   record({
     id: 'memory.per-session',
     group: 'memory',
     label: `heap retained per idle legacy HTTP session (N=${sessions})`,
     unit: 'KiB',
     better: 'lower',
-    results: await each(
-      availableHttp.filter((impl) => SESSION_MODES[impl] !== undefined),
-      `bytes per session`,
-      (impl) => bytesPerSession(impl, SESSION_MODES[impl], sessions),
-    ),
+    results: perSession,
   });
 }
