@@ -1,12 +1,14 @@
-import { createServer, type McpServer } from '@forge/server';
+import type { McpServer } from '@forge/server';
+import { createTaskServer } from '@forge/server/tasks';
 import { addContentTools } from './content-tools.js';
 import { addInteractiveTools } from './interactive-tools.js';
 import { addModernTools } from './modern-tools.js';
 import { addResourcesAndPrompts } from './resources-and-prompts.js';
+import { addTaskTools } from './task-tools.js';
 
 /** The server the official conformance suite expects, built once. */
 export function buildEverythingServer(): McpServer {
-  const server = createServer({
+  const server = createTaskServer({
     name: 'mcp-conformance-test-server',
     version: '1.0.0',
     instructions: 'forge everything server: every feature the MCP conformance suite exercises.',
@@ -15,6 +17,7 @@ export function buildEverythingServer(): McpServer {
   addInteractiveTools(server);
   addModernTools(server);
   addResourcesAndPrompts(server);
+  addTaskTools(server);
   return server;
 }
 

@@ -19,5 +19,5 @@ export {
   type TaskRecord,
   type TaskStatus,
   type TaskStore,
-} from './task-store.js';
+} from '../tasks/task-store.js';
 export { type ToolHeaderParam, toolHeaderParams } from './tool-headers.js';
