@@ -14,6 +14,7 @@ import { type Classified, classifyText } from './classify.js';
 import { IncomingQueue } from './incoming-queue.js';
 import {
   type ConnectionOptions,
+  isTimeout,
   type RequestOptions,
   type ResolvedOptions,
   resolveOptions,
@@ -78,6 +79,10 @@ export abstract class Connection extends EventEmitter<ConnectionEvents> {
     if (!this.#canSend) return Promise.reject(new ConnectionClosedError('not-sent'));
     const signal = options.signal;
     if (signal?.aborted) return Promise.reject(signal.reason);
+    const timeoutMs = options.timeoutMs ?? this.options.requestTimeoutMs;
+    if (!isTimeout(timeoutMs)) {
+      return Promise.reject(new RangeError(`timeoutMs must be a number >= 0, got ${timeoutMs}`));
+    }
     const id = this.#nextId++;
     const message: JsonRpcRequest =
       params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
@@ -88,7 +93,6 @@ export abstract class Connection extends EventEmitter<ConnectionEvents> {
       // Params JSON cannot represent (a BigInt, a cycle): reject like any other failure.
       return Promise.reject(error);
     }
-    const timeoutMs = options.timeoutMs ?? this.options.requestTimeoutMs;
     return new Promise<T>((resolve, reject) => {
       this.#pending.add(id, method, seq, timeoutMs, signal, resolve as (value: unknown) => void, reject);
     });
@@ -198,6 +202,8 @@ export abstract class Connection extends EventEmitter<ConnectionEvents> {
       try {
         listener.call(this, message);
       } catch (thrown) {
+        // A listener that closed the connection before throwing: nothing is reported after `close`.
+        if (this.#closed) return;
         this.emitError(thrown instanceof Error ? thrown : new ListenerError(thrown));
       }
       if (this.#closed) return;

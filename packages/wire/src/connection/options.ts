@@ -1,8 +1,14 @@
 /** Settings shared by every transport. */
 export interface ConnectionOptions {
-  /** Default timeout of `request()` in ms; 0 disables. Default 60 000. */
+  /**
+   * Default timeout of `request()` in ms; 0 or `Infinity` disables. Default 60 000. Longer than
+   * 2^31 - 1 ms (about 24.8 days, Node's timer limit) waits that long.
+   */
   requestTimeoutMs?: number;
-  /** Largest incoming message in bytes; larger ones are reported and skipped. Default 16 MiB. */
+  /**
+   * Largest incoming message in bytes (a positive integer; `Infinity` for none); larger ones are
+   * reported and skipped. Default 16 MiB.
+   */
   maxMessageBytes?: number;
   /**
    * Default true: incoming requests and notifications also reach `nextMessage()`.
@@ -13,7 +19,7 @@ export interface ConnectionOptions {
 
 /** Per-call settings of `request()`. */
 export interface RequestOptions {
-  /** Overrides the connection's `requestTimeoutMs`; 0 disables. */
+  /** Overrides the connection's `requestTimeoutMs`; 0 or `Infinity` disables. */
   timeoutMs?: number;
   /** Aborting stops the wait; the promise rejects with the signal's reason. */
   signal?: AbortSignal;
@@ -28,10 +34,26 @@ export interface ResolvedOptions {
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
+/** Node's largest timer delay; a longer one would fire after 1 ms instead. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A usable timeout: 0 (none), a positive number of ms, or Infinity (none). NaN and negatives are not. */
+export function isTimeout(value: number): boolean {
+  return typeof value === 'number' && value >= 0;
+}
+
 export function resolveOptions(options: ConnectionOptions = {}): ResolvedOptions {
-  return {
-    requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
-    maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
-    queueIncoming: options.queueIncoming ?? true,
-  };
+  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  // A NaN or negative value would silently turn the timeout or the size limit off.
+  if (!isTimeout(requestTimeoutMs)) {
+    throw new RangeError(`requestTimeoutMs must be a number >= 0, got ${requestTimeoutMs}`);
+  }
+  if (
+    !(Number.isInteger(maxMessageBytes) || maxMessageBytes === Number.POSITIVE_INFINITY) ||
+    !(maxMessageBytes > 0)
+  ) {
+    throw new RangeError(`maxMessageBytes must be a positive integer, got ${maxMessageBytes}`);
+  }
+  return { requestTimeoutMs, maxMessageBytes, queueIncoming: options.queueIncoming ?? true };
 }

@@ -1,4 +1,5 @@
 import { ConnectionClosedError, ConnectionTimeoutError } from '../errors/local-error.js';
+import { MAX_TIMER_MS } from './options.js';
 
 interface Pending {
   resolve(value: unknown): void;
@@ -38,10 +39,10 @@ export class PendingRequests {
     reject: (error: unknown) => void,
   ): void {
     const pending: Pending = { resolve, reject, seq, timer: undefined, signal };
-    if (timeoutMs > 0) {
+    if (timeoutMs > 0 && timeoutMs !== Number.POSITIVE_INFINITY) {
       pending.timer = setTimeout(
         () => this.#abandon(id, new ConnectionTimeoutError(method, timeoutMs)),
-        timeoutMs,
+        Math.min(timeoutMs, MAX_TIMER_MS),
       );
     }
     this.#byId.set(id, pending);

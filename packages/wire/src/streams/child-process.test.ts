@@ -100,6 +100,16 @@ describe('fromChildProcess', () => {
     expect(errors.map((e) => (e as NodeJS.ErrnoException).code)).toContain('ENOENT');
   });
 
+  it('close() right after spawning a missing binary: the late spawn error does not crash the process', async () => {
+    const child = spawn('/nonexistent/forge-wire-test-binary', [], { stdio: 'pipe' });
+    const connection = fromChildProcess(child);
+    connection.on('error', () => undefined);
+    connection.close();
+    // The spawn failure is emitted on a later tick, after the connection has closed.
+    await new Promise((resolve) => child.once('close', resolve));
+    expect(connection.closed).toBe(true);
+  });
+
   it('refuses a child without piped stdio', () => {
     const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
     children.push(child);

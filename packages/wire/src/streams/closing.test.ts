@@ -214,4 +214,40 @@ describe('fromStreams: closing', () => {
     harness.connection.close();
     expect(harness.output.writableEnded).toBe(true);
   });
+
+  it('a listener that closes the connection and then throws: close is the last event', async () => {
+    const harness = streamHarness();
+    const events = recordEvents(harness);
+    harness.connection.on('request', () => {
+      harness.connection.close();
+      throw new Error('after close');
+    });
+    harness.connection.on('notification', () => {
+      harness.connection.close();
+      throw 'not an error';
+    });
+    const done = closed(harness.connection);
+    harness.input.write(line({ jsonrpc: '2.0', id: 1, method: 'a' }) + line({ jsonrpc: '2.0', method: 'b' }));
+    await done;
+    await turn();
+    expect(events).toEqual(['close']);
+    expect((await harness.connection.nextMessage()).method).toBe('a');
+    await expect(harness.connection.nextMessage()).rejects.toBeInstanceOf(ConnectionClosedError);
+  });
+
+  it('re-entrant calls from a close listener: close() is a no-op, sends fail not-sent', async () => {
+    const harness = streamHarness();
+    const seen: unknown[] = [];
+    let closes = 0;
+    harness.connection.on('close', () => {
+      closes++;
+      harness.connection.close();
+      seen.push(harness.connection.request('late').catch((e: unknown) => e));
+    });
+    harness.input.end();
+    await closed(harness.connection);
+    expect(closes).toBe(1);
+    expect(await seen[0]).toMatchObject({ code: 'ERR_CONNECTION_CLOSED', outcome: 'not-sent' });
+    expect(harness.output.writableEnded).toBe(true);
+  });
 });

@@ -37,11 +37,10 @@ class ChildProcessConnection extends StreamConnection {
     };
     const onSpawnError = (error: Error): void => this.terminate(error);
     child.once('exit', onExit);
+    // Stays after the close (a no-op then), like the stream 'error' listeners: a spawn failure
+    // reported after an early close() must not become an uncaught exception.
     child.on('error', onSpawnError);
-    this.once('close', () => {
-      child.off('exit', onExit);
-      child.off('error', onSpawnError);
-    });
+    this.once('close', () => child.off('exit', onExit));
     if (child.exitCode !== null || child.signalCode !== null) onExit();
   }
 }
