@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { BUDGETS, missedBudgets } from './budgets.mjs';
+import { ratios } from './report/ratios.mjs';
+
+/** A report where every budgeted row exists and forge meets every budget. */
+function passingReport() {
+  const rows = new Map();
+  const row = (id, results, unit = 'calls/s') => {
+    rows.set(id, { id, label: id, unit, results, ratios: ratios(results) });
+  };
+  for (const era of ['legacy', 'modern']) {
+    row(`stdio.echo.${era}.w1`, { forge: { value: 900 }, sdk2: { value: 100 }, floor: { value: 1000 } });
+    row(`stdio.echo.${era}.w64`, { forge: { value: 900 }, sdk2: { value: 100 }, floor: { value: 1000 } });
+  }
+  row('http.echo.legacy-session', { forge: { value: 700 }, sdk2: { value: 100 }, floor: { value: 1000 } });
+  row('http.echo.modern', { forge: { value: 700 }, sdk2: { value: 100 }, floor: { value: 1000 } });
+  row('framing.large', { forge: { value: 20 }, floor: { value: 10 } }, 'ms');
+  row('memory.heap-growth', { forge: { value: 10 } }, 'KiB');
+  row('memory.per-session', { forge: { value: 2 }, sdk1: { value: 28 } }, 'KiB');
+  return { rows: [...rows.values()] };
+}
+
+function withForge(report, id, forge) {
+  const rows = report.rows.map((row) => {
+    if (row.id !== id) return row;
+    const results = { ...row.results, forge };
+    return { ...row, results, ratios: ratios(results) };
+  });
+  return { rows };
+}
+
+describe('missedBudgets', () => {
+  it('passes a report meeting every budget', () => {
+    expect(missedBudgets(passingReport())).toEqual([]);
+  });
+
+  it('names a ratio below its minimum', () => {
+    const report = withForge(passingReport(), 'stdio.echo.legacy.w1', { value: 700 });
+    expect(missedBudgets(report)).toEqual([
+      'stdio echo 1 in flight (legacy) vs the raw floor: 0.7x, budget >= 0.8x',
+    ]);
+  });
+
+  it('names a ratio above its maximum and an absolute value over its bound', () => {
+    let report = withForge(passingReport(), 'framing.large', { value: 40 });
+    report = withForge(report, 'memory.per-session', { value: 30 });
+    expect(missedBudgets(report)).toEqual([
+      '8 MiB framing vs JSON.parse: 4x, budget <= 3x',
+      'heap per idle legacy HTTP session (KiB): 30 KiB, budget <= 16 KiB',
+    ]);
+  });
+
+  it('counts a missing or failed forge measurement as missed', () => {
+    const report = withForge(passingReport(), 'http.echo.modern', { error: 'server exited' });
+    report.rows = report.rows.filter((row) => row.id !== 'memory.heap-growth');
+    const missed = missedBudgets(report);
+    expect(missed).toContain('HTTP echo (modern) vs bare node:http: not measured (server exited)');
+    expect(missed).toContain('heap growth over 100k calls (KiB): not measured');
+  });
+
+  it('counts error responses from forge as a miss', () => {
+    const report = withForge(passingReport(), 'stdio.echo.modern.w64', { value: 900, errors: 3 });
+    expect(missedBudgets(report)).toEqual(['stdio.echo.modern.w64: forge answered 3 requests with an error']);
+  });
+
+  it('checks every budget it declares', () => {
+    const empty = { rows: [] };
+    expect(missedBudgets(empty)).toHaveLength(BUDGETS.length);
+  });
+});
