@@ -1,3 +1,11 @@
+export {
+  isTerminal,
+  MemoryTaskStore,
+  type MemoryTaskStoreOptions,
+  type TaskRecord,
+  type TaskStatus,
+  type TaskStore,
+} from '../tasks/task-store.js';
 export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_HEADER_BYTES, readNodeBody, readRequestBody } from './body.js';
 export { closeSseStream } from './close-stream.js';
 export { type EventStore, MemoryEventStore, type MemoryEventStoreOptions } from './event-store.js';
@@ -12,12 +20,4 @@ export type { ResponseMode } from './outbound-stream.js';
 export { HttpErrorCode, HttpRejection } from './rejection.js';
 export { MemorySessionStore, type MemorySessionStoreOptions, type SessionStore } from './session-store.js';
 export { DEFAULT_KEEP_ALIVE_MS, DEFAULT_RETRY_MS } from './sse.js';
-export {
-  isTerminal,
-  MemoryTaskStore,
-  type MemoryTaskStoreOptions,
-  type TaskRecord,
-  type TaskStatus,
-  type TaskStore,
-} from '../tasks/task-store.js';
 export { type ToolHeaderParam, toolHeaderParams } from './tool-headers.js';

@@ -43,8 +43,9 @@ export function parseHttpFlag(argv: readonly string[]): HttpListen | undefined {
   if (value === undefined) return undefined;
   const colon = value.lastIndexOf(':');
   const host = colon === -1 ? '127.0.0.1' : value.slice(0, colon).replace(/^\[(.*)\]$/, '$1');
-  const port = Number(colon === -1 ? value : value.slice(colon + 1));
-  if (!Number.isInteger(port) || port < 0 || port > 65535 || host === '') {
+  const portText = colon === -1 ? value : value.slice(colon + 1);
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535 || host === '') {
     throw new TypeError(`--http expects [host:]port, got '${value}'`);
   }
   return { host, port };

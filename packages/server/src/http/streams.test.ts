@@ -1,0 +1,305 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { McpServer } from '../server/mcp-server.js';
+import type { Session } from '../server/session.js';
+import { createHttpHandler } from './handler.js';
+import { HttpAuthError } from './options.js';
+import { fixtureServer, slowAborted } from './test-support/fixture-server.js';
+import { modernHeaders, modernMeta, type Served, serve, sseMessages } from './test-support/serve.js';
+
+const LEGACY = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+const INIT = {
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+};
+
+let served: Served | undefined;
+afterEach(async () => {
+  await served?.close();
+  served = undefined;
+});
+
+async function initialize(url: string): Promise<string> {
+  const response = await fetch(url, { method: 'POST', headers: LEGACY, body: JSON.stringify(INIT) });
+  await response.text();
+  return response.headers.get('mcp-session-id') as string;
+}
+
+/** Reads SSE text from a streaming response until `done(text)` or the timeout. */
+async function readUntil(
+  response: Response,
+  done: (text: string) => boolean,
+  timeoutMs = 3000,
+): Promise<string> {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const deadline = Date.now() + timeoutMs;
+  while (!done(text) && Date.now() < deadline) {
+    const chunk = await Promise.race([reader.read(), delay(deadline - Date.now()).then(() => undefined)]);
+    if (chunk === undefined || chunk.done) break;
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  await reader.cancel().catch(() => undefined);
+  return text;
+}
+
+describe('legacy GET stream', () => {
+  it('carries server-initiated notifications, primed; a second GET is 409; bad requests refused', async () => {
+    const server = fixtureServer();
+    served = await serve(server, { keepAliveMs: 0 });
+    const sessionId = await initialize(served.url);
+    const headers = { accept: 'text/event-stream', 'mcp-session-id': sessionId };
+    expect((await fetch(served.url, { headers: { accept: 'text/event-stream' } })).status).toBe(400);
+    expect((await fetch(served.url, { headers: { ...headers, accept: 'application/json' } })).status).toBe(
+      406,
+    );
+    expect((await fetch(served.url, { headers: { ...headers, 'mcp-session-id': 'unknown' } })).status).toBe(
+      404,
+    );
+    const stream = await fetch(served.url, { headers });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toBe('text/event-stream');
+    expect(stream.headers.get('x-accel-buffering')).toBe('no');
+    const second = await fetch(served.url, { headers });
+    expect(second.status).toBe(409);
+    await second.text();
+    setTimeout(() => {
+      server.tool({ name: 'late', inputSchema: { type: 'object' } }, () => ({ content: [] }));
+    }, 20);
+    const text = await readUntil(stream, (seen) => seen.includes('list_changed'));
+    expect(text).toMatch(/^retry: \d+\nid: \S+\ndata: \n\n/);
+    expect(text).toContain('"method":"notifications/tools/list_changed"');
+  });
+
+  it('refuses a Last-Event-ID belonging to another session', async () => {
+    served = await serve(fixtureServer(), { keepAliveMs: 0, responseMode: 'sse' });
+    const first = await initialize(served.url);
+    const second = await initialize(served.url);
+    const call = await fetch(served.url, {
+      method: 'POST',
+      headers: { ...LEGACY, 'mcp-session-id': first },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'echo', arguments: { text: 'a' } },
+      }),
+    });
+    const text = await call.text();
+    const eventId = /id: (\S+)/.exec(text)?.[1] as string;
+    expect(eventId).toBeDefined();
+    const replay = await fetch(served.url, {
+      headers: { accept: 'text/event-stream', 'mcp-session-id': first, 'last-event-id': eventId },
+    });
+    expect(replay.status).toBe(200);
+    await replay.text();
+    const foreign = await fetch(served.url, {
+      headers: { accept: 'text/event-stream', 'mcp-session-id': second, 'last-event-id': eventId },
+    });
+    expect(foreign.status).toBe(400);
+    await foreign.text();
+  });
+});
+
+describe('response framing', () => {
+  it("mode 'sse' streams every request; 'auto' answers JSON unless something streams first", async () => {
+    served = await serve(fixtureServer(), { keepAliveMs: 0, responseMode: 'sse' });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { text: 'x' }, _meta: modernMeta() },
+    });
+    const streamed = await fetch(served.url, {
+      method: 'POST',
+      headers: modernHeaders('tools/call', 'echo'),
+      body,
+    });
+    expect(streamed.headers.get('content-type')).toBe('text/event-stream');
+    expect(await sseMessages(streamed)).toMatchObject([{ id: 1, result: { content: [{ text: 'x' }] } }]);
+    await served.close();
+
+    served = await serve(fixtureServer(), { keepAliveMs: 0 });
+    const plain = await fetch(served.url, {
+      method: 'POST',
+      headers: modernHeaders('tools/call', 'echo'),
+      body,
+    });
+    expect(plain.headers.get('content-type')).toBe('application/json');
+    await plain.text();
+    const progress = await fetch(served.url, {
+      method: 'POST',
+      headers: modernHeaders('tools/call', 'progress'),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'progress', arguments: {}, _meta: { ...modernMeta(), progressToken: 't' } },
+      }),
+    });
+    expect(progress.headers.get('content-type')).toBe('text/event-stream');
+    const messages = (await sseMessages(progress)) as Array<{ method?: string; id?: number }>;
+    expect(messages.filter((m) => m.method === 'notifications/progress')).toHaveLength(3);
+    expect(messages.at(-1)?.id).toBe(2);
+  });
+});
+
+class RecordingServer extends McpServer {
+  readonly cancelled: Array<string | number> = [];
+  override cancel(session: Session, requestId: string | number, reason?: unknown): boolean {
+    this.cancelled.push(requestId);
+    return super.cancel(session, requestId, reason);
+  }
+}
+
+describe('modern streams', () => {
+  it('subscriptions/listen: acknowledgement first, tagged list_changed, client close ends it', async () => {
+    const server = new RecordingServer({ name: 'listen', version: '1.0.0' });
+    server.tool({ name: 'noop', inputSchema: { type: 'object' } }, () => ({ content: [] }));
+    served = await serve(server, { keepAliveMs: 0 });
+    const controller = new AbortController();
+    const listen = await fetch(served.url, {
+      method: 'POST',
+      headers: modernHeaders('subscriptions/listen'),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'sub-1',
+        method: 'subscriptions/listen',
+        params: { notifications: { toolsListChanged: true }, _meta: modernMeta() },
+      }),
+      signal: controller.signal,
+    });
+    expect(listen.headers.get('content-type')).toBe('text/event-stream');
+    setTimeout(
+      () => server.tool({ name: 'added', inputSchema: { type: 'object' } }, () => ({ content: [] })),
+      30,
+    );
+    const reader = (listen.body as ReadableStream<Uint8Array>).getReader();
+    let text = '';
+    while (!text.includes('list_changed')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    const frames = text
+      .split('\n')
+      .filter((line) => line.startsWith('data: {'))
+      .map((line) => JSON.parse(line.slice(6)));
+    expect(frames[0]).toMatchObject({ method: 'notifications/subscriptions/acknowledged' });
+    expect(frames[1]).toMatchObject({
+      method: 'notifications/tools/list_changed',
+      params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub-1' } },
+    });
+    controller.abort();
+    for (let attempt = 0; attempt < 50 && !server.cancelled.includes('sub-1'); attempt++) await delay(10);
+    expect(server.cancelled).toContain('sub-1');
+  });
+
+  it('closing the response stream aborts the request signal', async () => {
+    served = await serve(fixtureServer(), { keepAliveMs: 0 });
+    const before = slowAborted.count;
+    const controller = new AbortController();
+    const pending = fetch(served.url, {
+      method: 'POST',
+      headers: modernHeaders('tools/call', 'slow'),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'slow', arguments: {}, _meta: modernMeta() },
+      }),
+      signal: controller.signal,
+    }).catch(() => undefined);
+    await delay(50);
+    controller.abort();
+    await pending;
+    for (let attempt = 0; attempt < 100 && slowAborted.count === before; attempt++) await delay(10);
+    expect(slowAborted.count).toBe(before + 1);
+  });
+});
+
+describe('fetch front end, authentication, resolver', () => {
+  it('serves the same core over fetch(Request) → Response', async () => {
+    const handler = createHttpHandler(fixtureServer());
+    const response = await handler.fetch(
+      new Request('http://localhost/mcp', {
+        method: 'POST',
+        headers: { ...modernHeaders('tools/call', 'echo'), host: 'localhost' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 4,
+          method: 'tools/call',
+          params: { name: 'echo', arguments: { text: 'f' }, _meta: modernMeta() },
+        }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id: 4, result: { content: [{ text: 'f' }] } });
+    handler.close();
+  });
+
+  it('authenticate answers 401 with WWW-Authenticate before any MCP processing; the resolver is cached per key', async () => {
+    const resolved: string[] = [];
+    const servers = new Map([
+      ['a', fixtureServer()],
+      ['b', fixtureServer()],
+    ]);
+    const handler = createHttpHandler(
+      (request) => {
+        const tenant = request.header('x-tenant') as string;
+        resolved.push(tenant);
+        return servers.get(tenant) as McpServer;
+      },
+      {
+        authenticate: (request) => {
+          if (request.header('authorization') !== 'Bearer ok')
+            throw new HttpAuthError(401, 'Unauthorized', 'Bearer realm="mcp"');
+          return { subject: 'user' };
+        },
+        resolverCacheKey: (request) => request.header('x-tenant') ?? '',
+      },
+    );
+    const request = (auth: string | undefined, tenant: string) =>
+      handler.fetch(
+        new Request('http://localhost/mcp', {
+          method: 'POST',
+          headers: {
+            ...modernHeaders('tools/list'),
+            host: 'localhost',
+            'x-tenant': tenant,
+            ...(auth === undefined ? {} : { authorization: auth }),
+          },
+          body: '{not json',
+        }),
+      );
+    const denied = await request(undefined, 'a');
+    expect(denied.status).toBe(401);
+    expect(denied.headers.get('www-authenticate')).toBe('Bearer realm="mcp"');
+    // Authenticated, the malformed body is only now looked at.
+    expect((await request('Bearer ok', 'a')).status).toBe(400);
+    const list = (tenant: string) =>
+      handler.fetch(
+        new Request('http://localhost/mcp', {
+          method: 'POST',
+          headers: {
+            ...modernHeaders('tools/list'),
+            host: 'localhost',
+            'x-tenant': tenant,
+            authorization: 'Bearer ok',
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 5,
+            method: 'tools/list',
+            params: { _meta: modernMeta() },
+          }),
+        }),
+      );
+    for (const tenant of ['a', 'a', 'b', 'a']) expect((await list(tenant)).status).toBe(200);
+    expect(resolved).toEqual(['a', 'b']);
+    handler.close();
+  });
+});
