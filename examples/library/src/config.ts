@@ -14,27 +14,33 @@ export const SERVER_NAME = 'library';
 /** Shortest approval key accepted: an HMAC key should not be guessable. */
 export const MIN_APPROVAL_KEY_LENGTH = 16;
 
-const readerConfig = s.object({
-  role: s.literal('reader'),
-  dataDir: s.optional(s.string({ description: 'Draft database directory; relative to the config file.' })),
-  approvalKey: s.optional(s.string()),
-});
-
-const editorConfig = s.object({
-  role: s.literal('editor'),
-  // Required and non-empty: an unset ${VAR} expands to '' and is rejected (fail-closed).
-  dataDir: s.string({ minLength: 1, description: 'Draft database directory; relative to the config file.' }),
-  approvalKey: s.string({
-    minLength: MIN_APPROVAL_KEY_LENGTH,
-    description: 'HMAC key of operator approvals.',
-  }),
-});
-
 /**
  * The trusted configuration. The role comes only from here, never from tool
- * arguments; an editor needs a data directory and an approval key.
+ * arguments. An editor needs a data directory and an approval key: an unset
+ * `${VAR}` expands to '' and is rejected (fail-closed).
  */
-export const libraryConfigSchema = s.union(readerConfig, editorConfig);
+export const libraryConfigSchema = s.object(
+  {
+    role: s.enum(['reader', 'editor'], {
+      description: 'reader: search and read; editor: also create drafts.',
+    }),
+    dataDir: s.optional(s.string({ description: 'Draft database directory; relative to the config file.' })),
+    approvalKey: s.optional(s.string({ description: 'HMAC key of operator approvals.' })),
+  },
+  {
+    keywords: {
+      if: { properties: { role: { const: 'editor' } } },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, never awaited
+      then: {
+        required: ['dataDir', 'approvalKey'],
+        properties: {
+          dataDir: { type: 'string', minLength: 1 },
+          approvalKey: { type: 'string', minLength: MIN_APPROVAL_KEY_LENGTH },
+        },
+      },
+    },
+  },
+);
 
 export type LibraryConfig = Infer<typeof libraryConfigSchema>;
 export type LibraryRole = LibraryConfig['role'];

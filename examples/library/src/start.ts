@@ -1,5 +1,12 @@
-import type { Logger, McpServer } from '@forge/server';
-import { type ConfigSource, loadLibraryConfig, resolveDataDir, watchLibraryConfig } from './config.js';
+import type { ConfigReloader, Logger, McpServer } from '@forge/server';
+import {
+  type ConfigSource,
+  type LibraryConfig,
+  type libraryConfigSchema,
+  loadLibraryConfig,
+  resolveDataDir,
+  watchLibraryConfig,
+} from './config.js';
 import { DraftStore } from './domain/draft-store.js';
 import { Library } from './domain/library.js';
 import { LibraryServer } from './server.js';
@@ -9,6 +16,8 @@ export interface StartedLibrary {
   readonly server: McpServer;
   readonly app: LibraryServer;
   readonly library: Library;
+  /** The config watcher; `check()` re-reads the file now. */
+  readonly reloader: ConfigReloader<typeof libraryConfigSchema, LibraryConfig>;
   /** Stops watching the config and closes the draft store. */
   stop(): Promise<void>;
 }
@@ -54,6 +63,7 @@ export async function startLibrary(options: StartOptions): Promise<StartedLibrar
     server: app.server,
     app,
     library,
+    reloader,
     stop: async () => {
       reloader.stop();
       await library.close();
