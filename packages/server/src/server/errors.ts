@@ -69,6 +69,8 @@ export class DomainError extends Error {
 
 /** Alias of {@link DomainError} named for tool handlers. */
 export const ToolError = DomainError;
+/** Alias of {@link DomainError} named for tool handlers. */
+export type ToolError = DomainError;
 
 /**
  * A handler asked for sampling, elicitation or roots that the client did not declare.

@@ -225,6 +225,7 @@ describe('subscriptions/listen', () => {
         relatedRequestId: 'sub-1',
       },
     ]);
+    expect((await client.listTools()).tools.map((tool) => tool['name'])).toEqual(['echo', 'new']);
     await client.cancel('sub-1');
     expect(await listening).toEqual({ resultType: 'complete', _meta: { ...SERVER_INFO, ...tag } });
     server.removeTool('new');
