@@ -15,10 +15,13 @@ const SESSION_HEADER = 'mcp-session-id';
  */
 export class LegacyRoutes<S extends HttpServable> {
   readonly sessions: SessionStore<HttpSession<S>>;
+  /** Serve each POST on its own throwaway, pre-initialised session. */
+  readonly stateless: boolean;
   readonly #transport: HttpTransport<S>;
 
   constructor(transport: HttpTransport<S>, options: HttpHandlerOptions<S>) {
     this.#transport = transport;
+    this.stateless = options.legacy === 'stateless';
     this.sessions =
       options.sessionStore ??
       new MemorySessionStore<HttpSession<S>>({
@@ -31,6 +34,7 @@ export class LegacyRoutes<S extends HttpServable> {
   }
 
   async post(exchange: Exchange, posted: PostedMessage): Promise<void> {
+    if (this.stateless) return this.#statelessPost(exchange, posted);
     if (posted.kind === 'request' && posted.method === 'initialize')
       return this.#initialize(exchange, posted);
     const session = await this.#session(exchange, posted.kind === 'request' ? posted.id : null);
@@ -120,6 +124,42 @@ export class LegacyRoutes<S extends HttpServable> {
 
   close(): void {
     this.sessions.close();
+  }
+
+  async #statelessPost(exchange: Exchange, posted: PostedMessage): Promise<void> {
+    if (posted.kind === 'response') return exchange.send(202, undefined, undefined);
+    const server = await this.#transport.resolve(exchange);
+    const session = new HttpSession('', server, undefined);
+    if (posted.method !== 'initialize') {
+      // The 2025 rules without a handshake: the header names the version (absent → 2025-03-26).
+      const state = session.state;
+      state.initialized = true;
+      state.protocolVersion = exchange.header('mcp-protocol-version')?.trim() ?? '2025-03-26';
+    }
+    try {
+      if (posted.kind === 'notification') {
+        await dispatchTo(server, posted.message, session);
+        return exchange.send(202, undefined, undefined);
+      }
+      const stream = new OutboundStream(
+        exchange,
+        this.#transport.settings,
+        undefined,
+        undefined,
+        undefined,
+        this.#transport.sseAllowed(exchange),
+      );
+      session.requestStreams.set(posted.id, stream);
+      exchange.onAbort(() => {
+        stream.disconnected();
+        server.cancel?.(session, posted.id, new Error('Client closed the response stream'));
+      });
+      const response = await dispatchTo(server, posted.message, session);
+      if (response === undefined) stream.end();
+      else stream.finish(JSON.stringify(response));
+    } finally {
+      session.close();
+    }
   }
 
   async #initialize(exchange: Exchange, posted: Extract<PostedMessage, { kind: 'request' }>): Promise<void> {

@@ -40,8 +40,7 @@ export class HttpSession<S extends HttpServable = HttpServable> implements Sessi
   readonly state: SessionState;
   /** The server definition this session was initialised with. */
   readonly server: S;
-  /** Prefix of this session's stream ids; a `Last-Event-ID` outside it is refused. */
-  readonly tag: string;
+  #tag: string | undefined;
   /** Streams of POSTs still being answered, by request id. */
   readonly requestStreams = new Map<JsonRpcId, OutboundStream>();
   /** Unfinished resumable streams, by stream id. */
@@ -58,8 +57,13 @@ export class HttpSession<S extends HttpServable = HttpServable> implements Sessi
     this.id = id;
     this.server = server;
     this.state = createSessionState();
-    this.tag = randomBytes(6).toString('base64url');
     this.#store = store;
+  }
+
+  /** Prefix of this session's stream ids; a `Last-Event-ID` outside it is refused. */
+  get tag(): string {
+    this.#tag ??= randomBytes(6).toString('base64url');
+    return this.#tag;
   }
 
   /** `close()` has run. */

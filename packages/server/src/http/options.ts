@@ -48,8 +48,13 @@ export interface HttpHandlerOptions<S extends HttpServable = HttpServable> {
   authenticate?: (request: HttpRequestInfo) => unknown;
   /** With a resolver: a key per request under which the resolved definition is cached. */
   resolverCacheKey?: (request: HttpRequestInfo) => string;
-  /** Serve legacy (initialize + session) clients. Default true. */
-  legacy?: boolean;
+  /**
+   * How legacy (2025-era) clients are served: `sessions` (default: `initialize` opens a
+   * session, GET streams, resumption), `stateless` (no session: every POST stands alone,
+   * answered as an initialized 2025 session; no GET stream, no server → client requests),
+   * or `false` (modern only; legacy requests get 400 -32022). `true` means `sessions`.
+   */
+  legacy?: boolean | 'sessions' | 'stateless';
   /** Where legacy sessions live. Default: in memory, 30 min idle, at most 10,000. */
   sessionStore?: SessionStore<HttpSession<S>>;
   /** Idle expiry of the default session store. */

@@ -303,3 +303,26 @@ describe('fetch front end, authentication, resolver', () => {
     handler.close();
   });
 });
+
+describe("legacy: 'stateless'", () => {
+  it('answers 2025-era requests without initialize or session; GET is 405', async () => {
+    served = await serve(fixtureServer(), { keepAliveMs: 0, legacy: 'stateless' });
+    const init = await fetch(served.url, { method: 'POST', headers: LEGACY, body: JSON.stringify(INIT) });
+    expect(init.headers.get('mcp-session-id')).toBeNull();
+    expect(await init.json()).toMatchObject({ result: { protocolVersion: '2025-11-25' } });
+    const call = await fetch(served.url, {
+      method: 'POST',
+      headers: { ...LEGACY, 'mcp-protocol-version': '2025-06-18' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'echo', arguments: { text: 's' } },
+      }),
+    });
+    expect(await call.json()).toMatchObject({ id: 7, result: { content: [{ text: 's' }] } });
+    const get = await fetch(served.url, { headers: { accept: 'text/event-stream' } });
+    expect(get.status).toBe(405);
+    await get.text();
+  });
+});

@@ -91,7 +91,11 @@ export class HttpTransport<S extends HttpServable> {
           return await this.#post(exchange);
         case 'GET':
         case 'DELETE':
-          if (this.legacy === undefined || isModernProtocolVersion(headerVersion(exchange)))
+          if (
+            this.legacy === undefined ||
+            this.legacy.stateless ||
+            isModernProtocolVersion(headerVersion(exchange))
+          )
             return methodNotAllowed(exchange);
           return await (exchange.method === 'GET' ? this.legacy.get(exchange) : this.legacy.delete(exchange));
         default:
