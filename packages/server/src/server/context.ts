@@ -71,6 +71,14 @@ const CAPABILITY_OF_METHOD: Record<string, 'elicitation' | 'sampling' | 'roots'>
   'roots/list': 'roots',
 };
 
+/** The sub-capability a request needs beyond its capability, if any. */
+function subCapabilityOf(request: InputRequest): 'url' | 'tools' | undefined {
+  const params = request.params as Record<string, unknown> | undefined;
+  if (request.method === 'elicitation/create' && params?.['mode'] === 'url') return 'url';
+  if (request.method === 'sampling/createMessage' && params?.['tools'] !== undefined) return 'tools';
+  return undefined;
+}
+
 /** Thrown inside a modern handler to stop it; the runtime answers `input_required`. */
 export class InputRequiredSignal extends Error {
   constructor() {
@@ -204,9 +212,17 @@ export class RequestContext implements HandlerContext {
       const request = requests[key];
       const capability = request === undefined ? undefined : CAPABILITY_OF_METHOD[request.method];
       if (capability === undefined) throw new TypeError(`Unsupported input request method for key '${key}'`);
-      if (this.clientCapabilities[capability] === undefined) {
+      const declared = this.clientCapabilities[capability] as Record<string, unknown> | undefined;
+      if (declared === undefined) {
         missing ??= {};
         missing[capability] = {};
+        continue;
+      }
+      // Sub-capabilities: URL-mode elicitation and tool use in sampling must be declared too.
+      const sub = subCapabilityOf(request as InputRequest);
+      if (sub !== undefined && declared[sub] === undefined) {
+        missing ??= {};
+        missing[capability] = { [sub]: {} };
       }
     }
     if (missing !== undefined) throw new MissingClientCapabilityError(missing);

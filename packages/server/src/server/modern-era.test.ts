@@ -145,6 +145,31 @@ describe('modern requests', () => {
     expect([error.code, error.data]).toEqual([-32021, { requiredCapabilities: { sampling: {} } }]);
   });
 
+  it('requires the sub-capability for URL elicitation and sampling with tools', async () => {
+    const server = modernServer();
+    server.tool({ name: 'url_elicit', inputSchema: empty }, async (_args, ctx) => {
+      await ctx.elicit({ mode: 'url', message: 'Sign in', url: 'https://example.com' });
+      return text('never');
+    });
+    server.tool({ name: 'tool_sampling', inputSchema: empty }, async (_args, ctx) => {
+      await ctx.sample({ messages: [], maxTokens: 5, tools: [] });
+      return text('never');
+    });
+    const client = createTestClient(server, {
+      era: 'modern',
+      capabilities: { elicitation: {}, sampling: {} },
+    });
+    const url = await rejection(client.callTool('url_elicit'));
+    expect([url.code, url.data]).toEqual([-32021, { requiredCapabilities: { elicitation: { url: {} } } }]);
+    const tools = await rejection(client.callTool('tool_sampling'));
+    expect(tools.data).toEqual({ requiredCapabilities: { sampling: { tools: {} } } });
+    const capable = createTestClient(server, {
+      era: 'modern',
+      capabilities: { elicitation: { url: {} }, sampling: { tools: {} } },
+    });
+    expect(await capable.callTool('url_elicit')).toMatchObject({ resultType: 'input_required' });
+  });
+
   it('serves legacy and modern requests on the same session side by side', async () => {
     const server = modernServer();
     const legacy = createTestClient(server);
