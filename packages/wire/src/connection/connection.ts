@@ -21,6 +21,15 @@ import {
 } from './options.js';
 import { PendingRequests } from './pending-requests.js';
 
+/** JSON-RPC params are an object or an array when present; anything else is refused, not sent. */
+function checkParams(params: unknown): void {
+  if (params !== undefined && (typeof params !== 'object' || params === null)) {
+    throw new TypeError(
+      `JSON-RPC params must be an object or an array, got ${params === null ? 'null' : typeof params}`,
+    );
+  }
+}
+
 export interface ConnectionEvents {
   request: [message: JsonRpcRequest];
   notification: [message: JsonRpcNotification];
@@ -88,9 +97,10 @@ export abstract class Connection extends EventEmitter<ConnectionEvents> {
       params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
     let seq: number;
     try {
+      checkParams(params);
       seq = this.#send(message);
     } catch (error) {
-      // Params JSON cannot represent (a BigInt, a cycle): reject like any other failure.
+      // Params JSON-RPC or JSON cannot carry (a primitive, a BigInt, a cycle): reject like any failure.
       return Promise.reject(error);
     }
     return new Promise<T>((resolve, reject) => {
@@ -100,11 +110,16 @@ export abstract class Connection extends EventEmitter<ConnectionEvents> {
 
   /** Sends a notification. Throws `ConnectionClosedError` when the connection can no longer send. */
   notify(method: string, params?: unknown): void {
+    checkParams(params);
     this.#send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params });
   }
 
   /** Answers a request with a result (`undefined` is sent as `null`). */
   respond(id: JsonRpcId, result: unknown): void {
+    if (typeof result === 'function' || typeof result === 'symbol') {
+      // JSON.stringify would drop the member and send a response without a result.
+      throw new TypeError(`A ${typeof result} cannot be sent as a JSON-RPC result`);
+    }
     this.#send({ jsonrpc: '2.0', id, result: result === undefined ? null : result });
   }
 

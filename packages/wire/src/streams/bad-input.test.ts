@@ -31,6 +31,7 @@ describe('fromStreams: bad input never kills the connection', () => {
     ['a JSON value that is not an object', '42\n', null],
     ['a request without a method string', line({ jsonrpc: '2.0', id: 5, method: 3 }), 5],
     ['a request with an object id', line({ jsonrpc: '2.0', id: { a: 1 }, method: 'm' }), null],
+    ['a request with id null', line({ jsonrpc: '2.0', id: null, method: 'm' }), null],
     ['params that are not structured', line({ jsonrpc: '2.0', id: 'k', method: 'm', params: 'x' }), 'k'],
   ])('answers %s with -32600 (id null or the readable id)', async (_name, bad, id) => {
     const { errors, sent, next } = await feedBadLine(bad);

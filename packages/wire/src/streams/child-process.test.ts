@@ -82,7 +82,7 @@ describe('fromChildProcess', () => {
   it('close() ends the child stdin, and the child exits on its own', async () => {
     const child = spawnPeer();
     const connection = fromChildProcess(child);
-    await connection.request('echo', 1);
+    await connection.request('echo', [1]);
     const exited = new Promise((resolve) => child.once('exit', resolve));
     connection.close();
     expect(child.stdin?.writableEnded).toBe(true);

@@ -86,6 +86,20 @@ describe('fromStreams: sending and correlating', () => {
     connection.close();
   });
 
+  it('refuses a result or params JSON would silently drop, instead of sending an invalid message', async () => {
+    const { connection, waitForSent } = streamHarness();
+    expect(() => connection.respond(1, () => 1)).toThrow(TypeError);
+    expect(() => connection.respond(1, Symbol('x'))).toThrow(TypeError);
+    expect(() => connection.notify('n', () => 1)).toThrow(TypeError);
+    await expect(connection.request('r', Symbol('x'))).rejects.toBeInstanceOf(TypeError);
+    await expect(connection.request('r', 'a string')).rejects.toBeInstanceOf(TypeError);
+    expect(() => connection.notify('n', null)).toThrow(TypeError);
+    expect(connection.pendingRequests).toBe(0);
+    connection.respond(2, 'fine');
+    expect(await waitForSent(1)).toEqual([{ jsonrpc: '2.0', id: 2, result: 'fine' }]);
+    connection.close();
+  });
+
   it('writes messages sent in the same tick with one write', async () => {
     const { connection, output, waitForSent } = streamHarness();
     const writes: string[] = [];

@@ -164,4 +164,46 @@ describe('fromWebSocket', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(events).toEqual(['close']);
   });
+
+  it('close() while still connecting: queued requests reject not-sent, the handshake abort does not crash', async () => {
+    const { url, nextSocket } = await listen();
+    void nextSocket;
+    const socket = new WebSocket(url);
+    const connection = fromWebSocket(socket);
+    const events: string[] = [];
+    connection.on('error', (e) => events.push(`error:${e.message}`));
+    connection.on('close', () => events.push('close'));
+    const pending = connection.request('never');
+    connection.notify('never either');
+    connection.close();
+    const error = await pending.catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'ERR_CONNECTION_CLOSED', outcome: 'not-sent' });
+    await new Promise((resolve) => socket.once('close', resolve));
+    expect(events).toEqual(['close']);
+  });
+
+  it('a server that fails the handshake: error once, then close, nothing after', async () => {
+    const { createServer } = await import('node:http');
+    const http = createServer((_request, response) => response.writeHead(500).end());
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = http.address();
+      if (!address || typeof address === 'string') throw new Error('no TCP address');
+      const socket = new WebSocket(`ws://127.0.0.1:${address.port}`);
+      const connection = fromWebSocket(socket);
+      const events: string[] = [];
+      connection.on('error', (e) => events.push(`error:${e.message}`));
+      connection.on('close', () => events.push('close'));
+      const pending = connection.request('never');
+      await closed(connection);
+      await expect(pending).rejects.toMatchObject({ outcome: 'not-sent' });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(events).toHaveLength(2);
+      expect(events[0]).toMatch(/^error:Unexpected server response: 500/);
+      expect(events[1]).toBe('close');
+    } finally {
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    }
+  });
 });
