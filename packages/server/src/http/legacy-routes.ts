@@ -69,6 +69,7 @@ export class LegacyRoutes<S extends HttpServable> {
     } finally {
       session.requestStreams.delete(posted.id);
       session.liveStreams.delete(streamId);
+      session.finished(stream);
     }
   }
 

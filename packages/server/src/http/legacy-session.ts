@@ -26,6 +26,8 @@ export class SessionRequestError extends Error {
   }
 }
 
+const MAX_RECORDED = 1_000;
+
 /** A fresh session id: 128 random bits, base64url (visible ASCII only). */
 export function newSessionId(): string {
   return randomBytes(16).toString('base64url');
@@ -49,6 +51,8 @@ export class HttpSession<S extends HttpServable = HttpServable> implements Sessi
   standalone: OutboundStream | undefined;
   readonly #store: EventStore | undefined;
   readonly #pending = new Map<JsonRpcId, PendingRequest>();
+  /** Finished streams with recorded events, dropped from the event store when the session ends. */
+  readonly #recorded = new Set<string>();
   #streamCount = 0;
   #ended = false;
   #requestCount = 0;
@@ -74,6 +78,14 @@ export class HttpSession<S extends HttpServable = HttpServable> implements Sessi
   /** A new stream id unique within this session. */
   nextStreamId(): string {
     return `${this.tag}-${(this.#streamCount++).toString(36)}`;
+  }
+
+  /** Notes a finished stream whose events are in the event store (bounded; the store evicts too). */
+  finished(stream: OutboundStream): void {
+    if (!stream.recorded || stream.id === undefined) return;
+    if (this.#recorded.size >= MAX_RECORDED)
+      this.#recorded.delete(this.#recorded.values().next().value as string);
+    this.#recorded.add(stream.id);
   }
 
   owns(streamId: string): boolean {
@@ -164,6 +176,8 @@ export class HttpSession<S extends HttpServable = HttpServable> implements Sessi
       void this.#store?.deleteStream(streamId);
     }
     this.liveStreams.clear();
+    for (const streamId of this.#recorded) void this.#store?.deleteStream(streamId);
+    this.#recorded.clear();
     if (this.standalone !== undefined) {
       if (this.standalone.id !== undefined) void this.#store?.deleteStream(this.standalone.id);
       this.standalone.end();

@@ -32,6 +32,8 @@ export class OutboundStream {
   readonly id: string | undefined;
   /** The final message has been sent (or recorded). */
   done = false;
+  /** Some event of this stream went to the event store. */
+  recorded = false;
   #exchange: Exchange | undefined;
   #writer: SseWriter | undefined;
   readonly #store: EventStore | undefined;
@@ -141,6 +143,7 @@ export class OutboundStream {
   }
 
   #record(json: string): string | undefined {
+    this.recorded = true;
     const id = (this.#store as EventStore).append(this.id as string, json);
     // An async store's id arrives later; the event is still written, without an id.
     return typeof id === 'string' ? id : undefined;

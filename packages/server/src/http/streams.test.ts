@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpServer } from '../server/mcp-server.js';
 import type { Session } from '../server/session.js';
+import { MemoryEventStore } from './event-store.js';
 import { createHttpHandler } from './handler.js';
 import { HttpAuthError } from './options.js';
 import { fixtureServer, slowAborted } from './test-support/fixture-server.js';
@@ -324,5 +325,30 @@ describe("legacy: 'stateless'", () => {
     const get = await fetch(served.url, { headers: { accept: 'text/event-stream' } });
     expect(get.status).toBe(405);
     await get.text();
+  });
+});
+
+describe('event store hygiene', () => {
+  it("drops a session's recorded events when the session is deleted", async () => {
+    const eventStore = new MemoryEventStore();
+    served = await serve(fixtureServer(), { keepAliveMs: 0, responseMode: 'sse', eventStore });
+    const sessionId = await initialize(served.url);
+    const call = await fetch(served.url, {
+      method: 'POST',
+      headers: { ...LEGACY, 'mcp-session-id': sessionId },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'echo', arguments: { text: 'e' } },
+      }),
+    });
+    await call.text();
+    expect(eventStore.size).toBeGreaterThan(0);
+    const deleted = await fetch(served.url, { method: 'DELETE', headers: { 'mcp-session-id': sessionId } });
+    expect(deleted.status).toBe(200);
+    expect(eventStore.size).toBe(0);
+    const again = await fetch(served.url, { method: 'DELETE', headers: { 'mcp-session-id': sessionId } });
+    expect(again.status).toBe(404);
   });
 });
