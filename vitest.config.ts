@@ -1,10 +1,10 @@
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-// `source` resolves workspace packages to their TypeScript sources, so tests need no build.
+// `forge-source` resolves workspace packages to their TypeScript sources, so tests need no build.
 export default defineConfig({
-  resolve: { conditions: ['source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  resolve: { conditions: ['forge-source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['forge-source', ...defaultServerConditions] } },
   test: {
     include: [
       'packages/*/src/**/*.test.ts',
