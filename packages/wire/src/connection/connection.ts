@@ -30,6 +30,14 @@ function checkParams(params: unknown): void {
   }
 }
 
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
 export interface ConnectionEvents {
   request: [message: JsonRpcRequest];
   notification: [message: JsonRpcNotification];
@@ -213,17 +221,23 @@ export abstract class Connection extends EventEmitter<ConnectionEvents> {
   #deliver(event: 'request' | 'notification', message: IncomingMessage): void {
     if (this.options.queueIncoming) this.#incoming.push(message);
     // Called one by one so a throwing listener neither stops the others nor the connection.
-    for (const listener of this.rawListeners(event) as Array<(message: IncomingMessage) => void>) {
+    for (const listener of this.rawListeners(event) as Array<(message: IncomingMessage) => unknown>) {
       try {
-        listener.call(this, message);
+        const returned = listener.call(this, message);
+        // An async listener's rejection is reported like a throw, never left unhandled.
+        if (isThenable(returned)) returned.then(undefined, this.#onListenerFailure);
       } catch (thrown) {
-        // A listener that closed the connection before throwing: nothing is reported after `close`.
-        if (this.#closed) return;
-        this.emitError(thrown instanceof Error ? thrown : new ListenerError(thrown));
+        this.#onListenerFailure(thrown);
       }
       if (this.#closed) return;
     }
   }
+
+  /** A listener that closed the connection before failing: nothing is reported after `close`. */
+  readonly #onListenerFailure = (thrown: unknown): void => {
+    if (this.#closed) return;
+    this.emitError(thrown instanceof Error ? thrown : new ListenerError(thrown));
+  };
 
   #settle(message: JsonRpcResponse): void {
     const id = message.id;

@@ -235,6 +235,25 @@ describe('fromStreams: closing', () => {
     await expect(harness.connection.nextMessage()).rejects.toBeInstanceOf(ConnectionClosedError);
   });
 
+  it('an async listener that rejects after the connection closed reports nothing', async () => {
+    const harness = streamHarness();
+    const events = recordEvents(harness);
+    let rejected: Promise<void> | undefined;
+    harness.connection.on('request', () => {
+      rejected = (async () => {
+        await turn();
+        throw new Error('too late');
+      })();
+      return rejected;
+    });
+    harness.input.write(line({ jsonrpc: '2.0', id: 1, method: 'a' }));
+    await harness.connection.nextMessage();
+    harness.connection.close();
+    await rejected?.catch(() => undefined);
+    await turn();
+    expect(events).toEqual(['close']);
+  });
+
   it('re-entrant calls from a close listener: close() is a no-op, sends fail not-sent', async () => {
     const harness = streamHarness();
     const seen: unknown[] = [];

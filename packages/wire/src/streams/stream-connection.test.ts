@@ -171,6 +171,26 @@ describe('fromStreams: receiving', () => {
     connection.close();
   });
 
+  it('an async listener that rejects is reported like one that throws, never an unhandled rejection', async () => {
+    const { connection, input, errors } = streamHarness();
+    const failure = new Error('async handler failed');
+    connection.on('request', async () => {
+      await Promise.resolve();
+      throw failure;
+    });
+    connection.on('notification', () => Promise.reject('not an error'));
+    input.write(line({ jsonrpc: '2.0', id: 1, method: 'a' }) + line({ jsonrpc: '2.0', method: 'b' }));
+    expect((await connection.nextMessage()).method).toBe('a');
+    expect((await connection.nextMessage()).method).toBe('b');
+    await turn();
+    expect(errors).toHaveLength(2);
+    expect(errors).toContain(failure);
+    const wrapped = errors.find((e) => e instanceof ListenerError);
+    expect(wrapped?.cause).toBe('not an error');
+    expect(connection.closed).toBe(false);
+    connection.close();
+  });
+
   it('without an error listener, bad input is dropped instead of thrown', async () => {
     const { connection, input } = streamHarness();
     connection.removeAllListeners('error');
