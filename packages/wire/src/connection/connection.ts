@@ -133,6 +133,7 @@ export abstract class Connection extends EventEmitter<ConnectionEvents> {
 
   /** Answers a request with an error. `id` null when the failing message's id could not be read. */
   respondError(id: JsonRpcId | null, code: number, message: string, data?: unknown): void {
+    if (!Number.isInteger(code)) throw new TypeError(`A JSON-RPC error code is an integer, got ${code}`);
     const error = data === undefined ? { code, message } : { code, message, data };
     this.#send({ jsonrpc: '2.0', id, error });
   }

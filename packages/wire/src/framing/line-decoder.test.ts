@@ -13,6 +13,11 @@ describe('LineDecoder', () => {
     expect(decoder.end()).toBe(0);
   });
 
+  it('a lone \\r does not split: old Mac line endings make one line', () => {
+    const decoder = new LineDecoder();
+    expect(decoder.push(bytes('{"a":1}\r{"b":2}\r\n'))).toEqual(['{"a":1}\r{"b":2}']);
+  });
+
   it('decodes a multi-byte character split across chunks', () => {
     const decoder = new LineDecoder();
     const encoded = bytes('"é😀"\n');

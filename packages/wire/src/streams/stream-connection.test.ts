@@ -94,6 +94,8 @@ describe('fromStreams: sending and correlating', () => {
     await expect(connection.request('r', Symbol('x'))).rejects.toBeInstanceOf(TypeError);
     await expect(connection.request('r', 'a string')).rejects.toBeInstanceOf(TypeError);
     expect(() => connection.notify('n', null)).toThrow(TypeError);
+    expect(() => connection.respondError(1, 1.5, 'x')).toThrow(TypeError);
+    expect(() => connection.respondError(1, Number.NaN, 'x')).toThrow(TypeError);
     expect(connection.pendingRequests).toBe(0);
     connection.respond(2, 'fine');
     expect(await waitForSent(1)).toEqual([{ jsonrpc: '2.0', id: 2, result: 'fine' }]);
