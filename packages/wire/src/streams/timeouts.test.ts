@@ -84,4 +84,20 @@ describe('request timeouts and cancellation', () => {
     expect(connection.pendingRequests).toBe(0);
     connection.close();
   });
+
+  it('remembers only the last 1024 abandoned ids: memory stays bounded, older late answers are reported', async () => {
+    const { connection, input, errors, waitForSent } = streamHarness();
+    const total = 1500;
+    const all = Array.from({ length: total }, () =>
+      connection.request('slow', undefined, { timeoutMs: 1 }).catch((e: unknown) => e),
+    );
+    await Promise.all(all);
+    await waitForSent(total);
+    // The newest abandoned id stays quiet; the oldest has been forgotten.
+    input.write(`{"jsonrpc":"2.0","id":${total},"result":1}\n{"jsonrpc":"2.0","id":1,"result":1}\n`);
+    await turn();
+    expect(errors.map((e) => (e as { code?: string }).code)).toEqual(['ERR_UNKNOWN_RESPONSE_ID']);
+    expect(errors[0]?.message).toMatch(/id 1$/);
+    connection.close();
+  });
 });
