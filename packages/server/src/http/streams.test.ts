@@ -352,3 +352,42 @@ describe('event store hygiene', () => {
     expect(again.status).toBe(404);
   });
 });
+
+class ThrowingServer extends McpServer {
+  override dispatch(
+    message: Parameters<McpServer['dispatch']>[0],
+    session: Session,
+  ): ReturnType<McpServer['dispatch']> {
+    if ((message as { method?: string }).method === 'tools/list') throw new Error('runtime bug');
+    return super.dispatch(message, session);
+  }
+}
+
+describe('a failing runtime', () => {
+  it('answers -32603 without leaking the error, and keeps serving', async () => {
+    const server = new ThrowingServer({ name: 'throws', version: '1.0.0' });
+    server.tool({ name: 'ok', inputSchema: { type: 'object' } }, () => ({
+      content: [{ type: 'text', text: 'fine' }],
+    }));
+    served = await serve(server, { keepAliveMs: 0 });
+    const broken = await fetch(served.url, {
+      method: 'POST',
+      headers: modernHeaders('tools/list'),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/list', params: { _meta: modernMeta() } }),
+    });
+    const body = await broken.text();
+    expect(JSON.parse(body)).toMatchObject({ id: 8, error: { code: -32603, message: 'Internal error' } });
+    expect(body).not.toContain('runtime bug');
+    const fine = await fetch(served.url, {
+      method: 'POST',
+      headers: modernHeaders('tools/call', 'ok'),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'tools/call',
+        params: { name: 'ok', arguments: {}, _meta: modernMeta() },
+      }),
+    });
+    expect(await fine.json()).toMatchObject({ id: 9, result: { content: [{ text: 'fine' }] } });
+  });
+});
