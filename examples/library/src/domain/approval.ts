@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson } from '@forge/server';
 
 /** The operation name an approval for a new draft must carry. */
 export const CREATE_DRAFT_OPERATION = 'create_draft';

@@ -120,6 +120,25 @@ describe('library.create_draft (editor)', () => {
     expect(await store.count()).toBe(count);
   });
 
+  it('creates exactly one draft when the same approval arrives many times at once', async () => {
+    const before = await store.count();
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => client.callTool('library.create_draft', approved('concurrent'))),
+    );
+    const outcomes = results.map((result) => (result.structuredContent as { created: boolean }).created);
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    expect(await store.count()).toBe(before + 1);
+  });
+
+  it('answers the probe the same way in the modern era', async () => {
+    const modern = createTestClient(client.server, { era: 'modern' });
+    const probe = await modern.callTool('library.create_draft', approved('modern-probe'), {
+      meta: { 'forge.permission_patterns': true },
+    });
+    expect(probe._meta).toMatchObject({ 'forge.patterns': ['library.create_draft:modern-probe'] });
+    expect(await store.get('modern-probe')).toBeUndefined();
+  });
+
   it.each([
     [
       'a tampered approval',
