@@ -3,6 +3,8 @@ import type { Exchange } from './exchange.js';
 import type { StreamSink } from './sse.js';
 
 const encoder = new TextEncoder();
+/** Bytes a slow SSE reader may leave unread before its stream is failed. */
+const MAX_STREAM_BUFFER_BYTES = 8 * 1024 * 1024;
 
 /** {@link Exchange} over a web `Request`; `response` settles on the first `send`/`openStream`. */
 export class FetchExchange implements Exchange {
@@ -54,19 +56,30 @@ export class FetchExchange implements Exchange {
   openStream(status: number, headers: Readonly<Record<string, string>>): StreamSink {
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     let open = true;
-    const body = new ReadableStream<Uint8Array>({
-      start: (c) => {
-        controller = c;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        start: (c) => {
+          controller = c;
+        },
+        cancel: () => {
+          open = false;
+          if (!this.#complete) this.#abort?.();
+        },
       },
-      cancel: () => {
-        open = false;
-        if (!this.#complete) this.#abort?.();
-      },
-    });
+      new ByteLengthQueuingStrategy({ highWaterMark: MAX_STREAM_BUFFER_BYTES }),
+    );
     this.#resolve(new Response(body, { status, headers }));
     return {
       write: (chunk) => {
-        if (open) controller.enqueue(encoder.encode(chunk));
+        if (!open) return;
+        if ((controller.desiredSize ?? 0) < 0) {
+          // The reader fell too far behind: fail the stream rather than buffer without bound.
+          open = false;
+          controller.error(new Error('SSE reader too slow'));
+          if (!this.#complete) this.#abort?.();
+          return;
+        }
+        controller.enqueue(encoder.encode(chunk));
       },
       end: () => {
         if (!open) return;

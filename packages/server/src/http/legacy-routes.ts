@@ -18,9 +18,11 @@ export class LegacyRoutes<S extends HttpServable> {
   /** Serve each POST on its own throwaway, pre-initialised session. */
   readonly stateless: boolean;
   readonly #transport: HttpTransport<S>;
+  readonly #requestTimeoutMs: number | undefined;
 
   constructor(transport: HttpTransport<S>, options: HttpHandlerOptions<S>) {
     this.#transport = transport;
+    this.#requestTimeoutMs = options.serverRequestTimeoutMs;
     this.stateless = options.legacy === 'stateless';
     this.sessions =
       options.sessionStore ??
@@ -166,6 +168,7 @@ export class LegacyRoutes<S extends HttpServable> {
   async #initialize(exchange: Exchange, posted: Extract<PostedMessage, { kind: 'request' }>): Promise<void> {
     const server = await this.#transport.resolve(exchange);
     const session = new HttpSession(newSessionId(), server, this.#transport.eventStore);
+    if (this.#requestTimeoutMs !== undefined) session.requestTimeoutMs = this.#requestTimeoutMs;
     const response = await dispatchTo(server, posted.message, session);
     if (response === undefined) return exchange.send(202, undefined, undefined);
     if ('error' in response) return exchange.send(200, jsonHeaders(undefined), JSON.stringify(response));

@@ -18,7 +18,7 @@ interface PendingRequest {
 
 /** Error for a server → client request that cannot be delivered or was abandoned. */
 export class SessionRequestError extends Error {
-  readonly code: 'ERR_NO_STREAM' | 'ERR_SESSION_CLOSED' | 'ERR_ABORTED';
+  readonly code: 'ERR_NO_STREAM' | 'ERR_SESSION_CLOSED' | 'ERR_ABORTED' | 'ERR_TIMEOUT';
   constructor(code: SessionRequestError['code'], message: string) {
     super(message);
     this.name = 'SessionRequestError';
@@ -27,6 +27,8 @@ export class SessionRequestError extends Error {
 }
 
 const MAX_RECORDED = 1_000;
+/** Default wait for a client's answer to sampling, elicitation or roots (a human may be involved). */
+export const DEFAULT_SERVER_REQUEST_TIMEOUT_MS = 10 * 60_000;
 
 /** A fresh session id: 128 random bits, base64url (visible ASCII only). */
 export function newSessionId(): string {
@@ -56,6 +58,9 @@ export class HttpSession<S extends HttpServable = HttpServable> implements Sessi
   #streamCount = 0;
   #ended = false;
   #requestCount = 0;
+
+  /** How long a server → client request may wait for its answer. */
+  requestTimeoutMs = DEFAULT_SERVER_REQUEST_TIMEOUT_MS;
 
   constructor(id: string, server: S, store: EventStore | undefined) {
     this.id = id;
@@ -111,17 +116,31 @@ export class HttpSession<S extends HttpServable = HttpServable> implements Sessi
     return new Promise((resolve, reject) => {
       const onAbort = (): void => {
         this.#pending.delete(id);
+        clearTimeout(timer);
         reject(new SessionRequestError('ERR_ABORTED', `${method} abandoned`));
       };
       if (signal?.aborted) return onAbort();
       signal?.addEventListener('abort', onAbort, { once: true });
+      const timer = setTimeout(() => {
+        this.#pending.delete(id);
+        signal?.removeEventListener('abort', onAbort);
+        reject(
+          new SessionRequestError(
+            'ERR_TIMEOUT',
+            `${method} got no answer within ${this.requestTimeoutMs} ms`,
+          ),
+        );
+      }, this.requestTimeoutMs);
+      timer.unref();
       this.#pending.set(id, {
         resolve: (value) => {
           signal?.removeEventListener('abort', onAbort);
+          clearTimeout(timer);
           resolve(value);
         },
         reject: (error) => {
           signal?.removeEventListener('abort', onAbort);
+          clearTimeout(timer);
           reject(error);
         },
       });

@@ -4,6 +4,8 @@ import type { Exchange } from './exchange.js';
 import type { StreamSink } from './sse.js';
 
 const ABORT = Symbol('forge.http.abort');
+/** Bytes a slow SSE reader may leave unread before its connection is dropped. */
+export const MAX_STREAM_BUFFER_BYTES = 8 * 1024 * 1024;
 type WithAbort = ServerResponse & { [ABORT]?: () => void };
 
 // One shared listener instead of a closure per request.
@@ -62,7 +64,11 @@ export class NodeExchange implements Exchange {
     res.flushHeaders();
     return {
       write: (chunk) => {
-        if (!res.destroyed) res.write(chunk);
+        if (res.destroyed) return;
+        // A reader this far behind is gone or hostile: drop it rather than buffer without bound
+        // (a legacy stream stays resumable; a modern request is cancelled by the close).
+        if (res.writableLength > MAX_STREAM_BUFFER_BYTES) res.destroy();
+        else res.write(chunk);
       },
       end: () => {
         if (!res.destroyed) res.end();

@@ -63,6 +63,8 @@ export interface HttpHandlerOptions<S extends HttpServable = HttpServable> {
   maxSessions?: number;
   /** Records legacy SSE events for `Last-Event-ID` resumption. Default: bounded in memory; `false` disables. */
   eventStore?: EventStore | false;
+  /** How long a legacy server → client request (sampling, elicitation, roots) waits. Default 10 min. */
+  serverRequestTimeoutMs?: number;
   /** SSE keep-alive comment interval. Default 15 s; 0 disables. */
   keepAliveMs?: number;
   /** `retry` hint sent in priming events. Default 1 s. */

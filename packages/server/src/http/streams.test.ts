@@ -391,3 +391,36 @@ describe('a failing runtime', () => {
     expect(await fine.json()).toMatchObject({ id: 9, result: { content: [{ text: 'fine' }] } });
   });
 });
+
+describe('server → client requests', () => {
+  it('give up after serverRequestTimeoutMs when the client never answers; the call still completes', async () => {
+    served = await serve(fixtureServer(), { keepAliveMs: 0, serverRequestTimeoutMs: 100 });
+    const init = await fetch(served.url, {
+      method: 'POST',
+      headers: LEGACY,
+      body: JSON.stringify({ ...INIT, params: { ...INIT.params, capabilities: { elicitation: {} } } }),
+    });
+    await init.text();
+    const sessionId = init.headers.get('mcp-session-id') as string;
+    const call = await fetch(served.url, {
+      method: 'POST',
+      headers: { ...LEGACY, 'mcp-session-id': sessionId },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 11,
+        method: 'tools/call',
+        params: { name: 'ask', arguments: {} },
+      }),
+    });
+    const messages = (await sseMessages(call)) as Array<{
+      id?: unknown;
+      method?: string;
+      result?: unknown;
+      error?: unknown;
+    }>;
+    expect(messages[0]).toMatchObject({ method: 'elicitation/create' });
+    const last = messages.at(-1);
+    expect(last?.id).toBe(11);
+    expect(last?.result ?? last?.error).toBeDefined();
+  });
+});
