@@ -72,6 +72,12 @@ describe('approval command', () => {
     ['a bad slug', ['--slug', 'Bad_Slug', '--title', 'A', '--text', 't'], env, /invalid slug/],
     ['no text', ['--slug', 'a', '--title', 'A'], env, /exactly one of/],
     [
+      'a missing text file',
+      ['--slug', 'a', '--title', 'A', '--text-file', '/nonexistent/t.md'],
+      env,
+      /ENOENT/,
+    ],
+    [
       'an unknown option',
       ['--slug', 'a', '--title', 'A', '--text', 't', '--key', 'k'],
       env,

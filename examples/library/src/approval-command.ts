@@ -53,7 +53,18 @@ export function runApprovalCommand(argv: readonly string[], env: NodeJS.ProcessE
   if ((values.text === undefined) === (values['text-file'] === undefined)) {
     return { ok: false, error: `give exactly one of --text and --text-file\n${USAGE}` };
   }
-  const text = values.text ?? readFileSync(values['text-file'] as string, 'utf8');
+  let text = values.text;
+  if (text === undefined) {
+    const file = values['text-file'] as string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      return {
+        ok: false,
+        error: `cannot read --text-file ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+      };
+    }
+  }
   const contents = { operation: CREATE_DRAFT_OPERATION, slug, title, text };
   const approval = signApproval(key, contents);
   // --json prints the complete arguments of the approved call, ready to send.

@@ -38,7 +38,11 @@ export async function startLibrary(options: StartOptions): Promise<StartedLibrar
   const { logger } = options;
   const loaded = await loadLibraryConfig(options);
   const dataDir = resolveDataDir(loaded);
+  if (dataDir !== undefined) logger.info({ dataDir }, 'opening the draft store');
   const drafts = dataDir === undefined ? undefined : await DraftStore.open(dataDir);
+  if (drafts !== undefined && drafts.migrated.length > 0) {
+    logger.info({ versions: drafts.migrated }, 'draft store schema migrated');
+  }
   const library = new Library(drafts === undefined ? {} : { drafts });
   let app: LibraryServer;
   try {

@@ -14,6 +14,7 @@ describe('DraftStore', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'library-drafts-'));
     store = await DraftStore.open(dataDir);
+    expect(store.migrated).toEqual([1]);
   });
 
   afterAll(async () => {
@@ -57,6 +58,7 @@ describe('DraftStore', () => {
     const count = await store.count();
     await store.close();
     store = await DraftStore.open(dataDir);
+    expect(store.migrated).toEqual([]);
     expect(await store.get('durable')).toMatchObject({ slug: 'durable', text: 'Still here.' });
     expect(await store.count()).toBe(count);
     // The reused approval is still remembered after the restart.

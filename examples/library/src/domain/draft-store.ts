@@ -20,21 +20,25 @@ const UNIQUE_VIOLATION = '23505';
  */
 export class DraftStore {
   readonly #db: PGlite;
+  /** Schema versions applied when this store was opened (empty when it was current). */
+  readonly migrated: readonly number[];
 
-  private constructor(db: PGlite) {
+  private constructor(db: PGlite, migrated: readonly number[]) {
     this.#db = db;
+    this.migrated = migrated;
   }
 
   /** Opens (creating if needed) the database in `dataDir` and brings its schema up to date. */
   static async open(dataDir?: string): Promise<DraftStore> {
     const db = dataDir === undefined ? await PGlite.create() : await PGlite.create(dataDir);
+    let migrated: number[];
     try {
-      await migrate(db);
+      migrated = await migrate(db);
     } catch (error) {
       await db.close();
       throw error;
     }
-    return new DraftStore(db);
+    return new DraftStore(db, migrated);
   }
 
   /**
