@@ -68,3 +68,23 @@ describe('missedBudgets', () => {
     expect(missedBudgets(empty)).toHaveLength(BUDGETS.length);
   });
 });
+
+describe('ratios', () => {
+  it('pairs slices measured in the same round and takes the median ratio', () => {
+    const results = {
+      forge: { value: 90, slices: [90, 40, 95] },
+      floor: { value: 100, slices: [100, 100, 50] },
+    };
+    // per round: 0.9, 0.4, 1.9 → median 0.9 (value over value would say 0.9 too, by luck)
+    expect(ratios(results).forgeFloor).toBe(0.9);
+    results.forge.slices = [45, 40, 95];
+    expect(ratios(results).forgeFloor).toBe(0.45);
+  });
+
+  it('falls back to value over value, and gives no ratio for non-positive values', () => {
+    expect(ratios({ forge: { value: 30 }, floor: { value: 10 }, sdk2: { value: -5 } })).toEqual({
+      forgeFloor: 3,
+      forgeV2: null,
+    });
+  });
+});

@@ -8,7 +8,7 @@
  *   BENCH_ONLY=stdio,http node bench/src/run.mjs
  *
  * Environment: BENCH_SECONDS (measured seconds per implementation and workload, default 5),
- * BENCH_WARMUP_SECONDS (default 3), BENCH_ROUNDS (interleaved slices, default 5),
+ * BENCH_WARMUP_SECONDS (default 3), BENCH_ROUNDS (interleaved slices, default 10),
  * BENCH_ONLY (comma list of suites), BENCH_OUT (results folder, default bench/results).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -61,7 +61,7 @@ function selectedSuites(env = process.env) {
 async function main() {
   const suites = selectedSuites();
   const { warmupMs, measureMs } = durations();
-  const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5) || 5);
+  const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 10) || 10);
   const timing = { warmupMs, measureMs, rounds };
   const machine = describeMachine();
   const loadBefore = loadAverage();
@@ -123,7 +123,7 @@ function markdown(report, table, notes) {
     '',
     `${report.generatedAt} · ${machine.nproc} cores, ${machine.cpu}, ${machine.memoryGiB} GiB · Node ${machine.node} · ${machine.platform} · revision ${machine.revision ?? 'unknown'}`,
     '',
-    `Each figure: ${settings.warmupMs / 1000} s warm-up, then ${settings.measureMs / 1000} s measured in ${settings.rounds} interleaved slices (median slice). HTTP: ${settings.httpConnections} keep-alive connections. Load average before/after: ${load.before.join(' ')} / ${load.after.join(' ')}. Run took ${report.durationSeconds} s.`,
+    `Each figure: ${settings.warmupMs / 1000} s warm-up, then ${settings.measureMs / 1000} s measured in ${settings.rounds} interleaved slices: figures are the median slice, ratios the median of per-round ratios. HTTP: ${settings.httpConnections} keep-alive connections. Load average before/after: ${load.before.join(' ')} / ${load.after.join(' ')}. Run took ${report.durationSeconds} s.`,
     '',
     table,
     '',

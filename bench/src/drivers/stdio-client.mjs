@@ -200,7 +200,7 @@ function readId(buf, start, end) {
   return digits === 0 ? -1 : value;
 }
 
+/** Whether `key` occurs in the line: searched in the line only, so a chunk of many lines stays linear. */
 function hasKey(buf, start, end, key) {
-  const at = buf.indexOf(key, start);
-  return at !== -1 && at < end;
+  return buf.subarray(start, end).indexOf(key) !== -1;
 }

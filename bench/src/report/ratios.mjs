@@ -1,14 +1,31 @@
+import { median } from '../stats.mjs';
+
 /**
- * forge/floor and forge/SDK v2 for a row: value over value, whatever the direction.
+ * forge/floor and forge/SDK v2 for a row. When both sides were measured in the same
+ * interleaved rounds, the ratio is the median of the per-round ratios (each pair measured
+ * seconds apart, so a burst of background load hits both); otherwise value over value.
  * No ratio when either side is zero or negative (a heap that shrank has no meaningful ratio).
  */
 export function ratios(results) {
-  const forge = results.forge?.value;
-  const over = (other) =>
-    typeof forge === 'number' && typeof other === 'number' && forge > 0 && other > 0 ? forge / other : null;
-  return { forgeFloor: round2(over(results.floor?.value)), forgeV2: round2(over(results.sdk2?.value)) };
+  return { forgeFloor: ratio(results.forge, results.floor), forgeV2: ratio(results.forge, results.sdk2) };
+}
+
+function ratio(mine, theirs) {
+  if (!(mine?.value > 0) || !(theirs?.value > 0)) return null;
+  const a = mine.slices;
+  const b = theirs.slices;
+  if (
+    Array.isArray(a) &&
+    Array.isArray(b) &&
+    a.length > 0 &&
+    a.length === b.length &&
+    b.every((rate) => rate > 0)
+  ) {
+    return round2(median(a.map((rate, i) => rate / b[i])));
+  }
+  return round2(mine.value / theirs.value);
 }
 
 function round2(value) {
-  return value === null ? null : Math.round(value * 100) / 100;
+  return Math.round(value * 100) / 100;
 }

@@ -2,7 +2,8 @@
  * Interleaved comparison: every contender's server is started and warmed up, then
  * measured in short slices, round-robin, so background load on a shared machine falls
  * on all of them alike. Throughput is the median of the slices; latency percentiles
- * are over all measured requests.
+ * are over all measured requests; `slices` keeps one rate per round, in round order, so
+ * ratios can pair slices measured seconds apart.
  */
 import { progress } from '../progress.mjs';
 import { latencySummary, median, round } from '../stats.mjs';
@@ -12,7 +13,7 @@ import { latencySummary, median, round } from '../stats.mjs';
  * @param contenders  `[{ impl, start: async () => ({ run(warmupMs, measureMs), stop() }) }]`
  * @returns `{ [impl]: { value, p50Us, p99Us, errors, slices } | { error } }`
  */
-export async function compare(label, contenders, { warmupMs, measureMs, rounds = 5, sliceWarmupMs = 250 }) {
+export async function compare(label, contenders, { warmupMs, measureMs, rounds = 10, sliceWarmupMs = 250 }) {
   const live = [];
   const results = {};
   try {

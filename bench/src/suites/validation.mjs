@@ -85,7 +85,11 @@ export async function runValidationSuite({ forge, record }) {
     for (const impl of Object.keys(table)) {
       if (results[impl]?.error) continue;
       const rate = median(rates[impl]);
-      results[impl] = { value: round(rate), nsPerCall: round(1e9 / rate, 1) };
+      results[impl] = {
+        value: round(rate),
+        nsPerCall: round(1e9 / rate, 1),
+        slices: rates[impl].map((r) => round(r)),
+      };
     }
     if (!forge?.SchemaCompiler) results.forge = { error: '@forge/server SchemaCompiler not available' };
     record({
