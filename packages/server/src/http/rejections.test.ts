@@ -211,6 +211,7 @@ describe('rejections', () => {
         headers: { 'mcp-protocol-version': MODERN, accept: 'text/event-stream' },
       });
       expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('POST');
       await response.text();
     }
     const put = await fetch(served.url, { method: 'PUT', body: '{}' });

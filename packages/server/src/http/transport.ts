@@ -96,10 +96,13 @@ export class HttpTransport<S extends HttpServable> {
             this.legacy.stateless ||
             isModernProtocolVersion(headerVersion(exchange))
           )
-            return methodNotAllowed(exchange);
+            return methodNotAllowed(exchange, 'POST');
           return await (exchange.method === 'GET' ? this.legacy.get(exchange) : this.legacy.delete(exchange));
         default:
-          return methodNotAllowed(exchange);
+          return methodNotAllowed(
+            exchange,
+            this.legacy === undefined || this.legacy.stateless ? 'POST' : 'GET, POST, DELETE',
+          );
       }
     } catch (error) {
       if (error instanceof HttpRejection) return send(exchange, error);
@@ -278,11 +281,9 @@ export function send(exchange: Exchange, rejection: HttpRejection): void {
   exchange.send(rejection.status, headers, rejection.toBody());
 }
 
-function methodNotAllowed(exchange: Exchange): void {
+function methodNotAllowed(exchange: Exchange, allow: string): void {
   send(
     exchange,
-    new HttpRejection(405, HttpErrorCode.InvalidRequest, 'Method Not Allowed', {
-      headers: { allow: 'GET, POST, DELETE' },
-    }),
+    new HttpRejection(405, HttpErrorCode.InvalidRequest, 'Method Not Allowed', { headers: { allow } }),
   );
 }
