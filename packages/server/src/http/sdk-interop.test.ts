@@ -39,7 +39,7 @@ describe('official SDK v1 client (legacy era)', () => {
 });
 
 describe('official SDK v2 client', () => {
-  it('legacy era: session, calls, Mcp-Param tool, elicitation over SSE, DELETE', async () => {
+  it('legacy era: session, calls, elicitation over SSE, resumption after a dropped SSE connection, DELETE', async () => {
     const seen = await runClient('v2-client.mjs', ['legacy']);
     expect(seen['error']).toBeUndefined();
     expect(seen['sessionId']).toMatch(/^[\x21-\x7e]+$/);
@@ -48,6 +48,7 @@ describe('official SDK v2 client', () => {
       echo: 'legacy',
       route: 'region eu-west',
       ask: 'accept:{"name":"Grace"}',
+      poll: 'after reconnect',
       terminated: true,
     });
   });

@@ -12,7 +12,14 @@ client.setRequestHandler('elicitation/create', async () => ({
   action: 'accept',
   content: { name: 'Grace' },
 }));
-const transport = new StreamableHTTPClientTransport(new URL(url));
+const transport = new StreamableHTTPClientTransport(new URL(url), {
+  reconnectionOptions: {
+    initialReconnectionDelay: 20,
+    maxReconnectionDelay: 100,
+    reconnectionDelayGrowFactor: 1,
+    maxRetries: 5,
+  },
+});
 const text = (result) => result.content[0].text;
 try {
   await client.connect(transport);
@@ -25,6 +32,8 @@ try {
     ask: text(await client.callTool({ name: 'ask', arguments: {} })),
   };
   if (era === 'legacy') {
+    // The server drops the SSE connection mid-call; the answer comes after GET + Last-Event-ID.
+    out.poll = text(await client.callTool({ name: 'poll', arguments: {} }, { onprogress: () => {} }));
     await transport.terminateSession();
     out.terminated = true;
   }
