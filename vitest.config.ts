@@ -12,6 +12,7 @@ export default defineConfig({
       'examples/*/test/**/*.test.ts',
       'template/src/**/*.test.ts',
     ],
+    globalSetup: ['scripts/build-before-tests.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',

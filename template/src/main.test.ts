@@ -1,9 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const main = join(root, 'dist', 'main.js');
@@ -11,10 +11,6 @@ const config = join(root, 'config', 'example.json');
 
 /** The built server as a host runs it: a real child process on stdio, the official SDK client. */
 describe('template over stdio (built)', () => {
-  beforeAll(() => {
-    execFileSync('npx', ['tsc', '-b', join(root, 'tsconfig.build.json')], { cwd: root, stdio: 'ignore' });
-  }, 120_000);
-
   it('answers --health before reading any config', () => {
     const result = spawnSync(process.execPath, [main, '--health'], { encoding: 'utf8', timeout: 10_000 });
     expect([result.status, result.stdout]).toEqual([0, 'ok\n']);

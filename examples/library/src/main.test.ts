@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: these strings test literal ${VAR} placeholders
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -22,8 +22,6 @@ describe('library over stdio (built)', () => {
   let config: string;
 
   beforeAll(async () => {
-    // Incremental: cheap when dist is current (the root `npm test` builds first anyway).
-    execFileSync('npx', ['tsc', '-b', join(root, 'tsconfig.build.json')], { cwd: root, stdio: 'ignore' });
     dir = await mkdtemp(join(tmpdir(), 'library-e2e-'));
     config = join(dir, 'library.json');
     await writeFile(

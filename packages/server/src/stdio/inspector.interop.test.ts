@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, FIXTURE } from './test-support/spawn-fixture.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FIXTURE } from './test-support/spawn-fixture.js';
 
 const INSPECTOR = join(import.meta.dirname, '..', '..', '..', '..', 'node_modules', '.bin', 'mcp-inspector');
 const scratch = mkdtempSync(join(tmpdir(), 'forge-inspector-'));
@@ -17,7 +17,6 @@ async function inspect(...args: string[]): Promise<unknown> {
   return JSON.parse(stdout);
 }
 
-beforeAll(() => ensureBuilt());
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('MCP Inspector CLI over stdio', () => {

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, FIXTURE, type RawChild, spawnFixture } from './test-support/spawn-fixture.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FIXTURE, type RawChild, spawnFixture } from './test-support/spawn-fixture.js';
 
 const children: RawChild[] = [];
 function start(env?: Record<string, string>): RawChild {
@@ -9,7 +9,6 @@ function start(env?: Record<string, string>): RawChild {
   return child;
 }
 
-beforeAll(() => ensureBuilt());
 afterEach(() => {
   for (const child of children.splice(0)) child.kill();
 });

@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, FIXTURE } from './test-support/spawn-fixture.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FIXTURE } from './test-support/spawn-fixture.js';
 
 const clients: Client[] = [];
 
@@ -30,7 +30,6 @@ async function connect(): Promise<Client> {
   return client;
 }
 
-beforeAll(() => ensureBuilt());
 afterEach(async () => {
   for (const client of clients.splice(0)) await client.close();
 });

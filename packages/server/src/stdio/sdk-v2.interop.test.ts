@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, FIXTURE } from './test-support/spawn-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { FIXTURE } from './test-support/spawn-fixture.js';
 
 const DRIVER = join(import.meta.dirname, 'test-support', 'sdk-v2-driver.mjs');
 
@@ -13,8 +13,6 @@ async function drive(mode: 'auto' | 'legacy'): Promise<Record<string, Step> & { 
   });
   return JSON.parse(stdout) as Record<string, Step> & { era: string };
 }
-
-beforeAll(() => ensureBuilt());
 
 describe('official SDK v2 client over stdio', () => {
   it('negotiates the modern era and lists, calls, fulfils MRTR, gets progress, cancels', async () => {

@@ -61,6 +61,8 @@ export class SchemaCompiler {
     addFormats.default(this.#ajv);
     this.#ajv.addKeyword({ keyword: 'x-mcp-header' });
     this.#vendorKeywords.add('x-mcp-header');
+    // Ajv resolves `$anchor` but its strict mode does not list it as a keyword (SEP-2106 needs it).
+    this.#ajv.addKeyword({ keyword: '$anchor' });
   }
 
   /** Number of distinct schemas compiled so far (cache misses). */

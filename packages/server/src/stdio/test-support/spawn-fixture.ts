@@ -1,5 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -7,17 +6,6 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 /** The fixture server script (imports `@forge/server` from dist). */
 export const FIXTURE = join(here, 'fixture-server.mjs');
-const PACKAGE_ROOT = join(here, '..', '..', '..');
-
-/** Builds the package when dist is missing (the root `npm test` builds first anyway). */
-export function ensureBuilt(): void {
-  if (
-    existsSync(join(PACKAGE_ROOT, 'dist', 'index.js')) &&
-    existsSync(join(PACKAGE_ROOT, '..', 'wire', 'dist', 'index.js'))
-  )
-    return;
-  execFileSync('npx', ['tsc', '-b', join(PACKAGE_ROOT, 'tsconfig.build.json')], { stdio: 'ignore' });
-}
 
 /** A fixture child process spoken to with raw lines. */
 export interface RawChild {
