@@ -11,6 +11,7 @@ export default defineConfig({
       'examples/*/src/**/*.test.ts',
       'examples/*/test/**/*.test.ts',
       'template/src/**/*.test.ts',
+      'docs/examples/**/*.test.ts',
     ],
     globalSetup: ['scripts/build-before-tests.ts'],
     testTimeout: 20_000,
