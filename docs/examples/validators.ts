@@ -3,12 +3,10 @@ import {
   checkUrl,
   createServer,
   type McpServer,
-  PathOutsideRootsError,
   resolveInsideRoots,
   s,
   text,
   toolError,
-  UrlNotAllowedError,
 } from '@forge/server';
 
 export interface FilesPolicy {
@@ -29,27 +27,18 @@ export function createFilesServer(policy: FilesPolicy): McpServer {
       annotations: { readOnlyHint: true },
     },
     async (args) => {
-      try {
-        const real = await resolveInsideRoots(args.path, policy.roots); // follows `..` and symlinks
-        return text(await readFile(real, 'utf8'));
-      } catch (error) {
-        // The validators throw plain errors, not DomainError: turn them into a result the model can read.
-        if (error instanceof PathOutsideRootsError) return toolError(error.message);
-        throw error;
-      }
+      // Follows `..` and symlinks. Refused: PathOutsideRootsError, a DomainError, so the model
+      // gets an isError result "path '...' is not allowed: ..." (never a root's real path).
+      const real = await resolveInsideRoots(args.path, policy.roots);
+      return text(await readFile(real, 'utf8'));
     },
   );
 
   server.tool(
     { name: 'fetch_text', inputSchema: s.object({ url: s.string() }), annotations: { readOnlyHint: true } },
     async (args, ctx) => {
-      let url: URL;
-      try {
-        url = checkUrl(args.url, { hosts: policy.hosts, schemes: policy.schemes ?? ['https'] });
-      } catch (error) {
-        if (error instanceof UrlNotAllowedError) return toolError(error.message);
-        throw error;
-      }
+      // Refused: an isError result "url is not allowed: ..." (UrlNotAllowedError is a DomainError).
+      const url = checkUrl(args.url, { hosts: policy.hosts, schemes: policy.schemes ?? ['https'] });
       // Cancelled with the request, and never longer than the timeout.
       const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(policy.timeoutMs)]);
       const response = await fetch(url, { signal, redirect: 'error' });

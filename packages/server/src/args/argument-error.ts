@@ -1,8 +1,11 @@
+import { DomainError } from '../errors/domain-error.js';
+
 /**
- * A raw argument that is missing or has the wrong shape. Handlers usually turn it
- * into `toolError(error.message)` so the model can correct the call.
+ * A raw argument that is missing or has the wrong shape. A {@link DomainError}: thrown
+ * from a tool handler it becomes an `isError` result with this message, so the model
+ * can correct the call.
  */
-export class ArgumentError extends Error {
+export class ArgumentError extends DomainError {
   override readonly name = 'ArgumentError';
   /** Always `ERR_ARGUMENT`. */
   readonly code = 'ERR_ARGUMENT' as const;

@@ -21,13 +21,13 @@ export interface LoadConfigOptions<S extends JsonSchema> {
   /** The server's name; the tenant file is `$FORGE_TENANT_CONFIG/<serverName>.json`. */
   serverName: string;
   /** Command-line arguments to search for `--config`. Default `process.argv`. */
-  argv?: readonly string[];
+  argv?: readonly string[] | undefined;
   /** Variables for `${VAR}` and `FORGE_TENANT_CONFIG`. Default `process.env`. */
-  env?: Environment;
+  env?: Environment | undefined;
   /** JSON Schema the expanded config must match; require secrets with `minLength: 1`. */
   schema: S;
   /** Compiler to use; default a private one whose messages say `config field '...'`. */
-  compiler?: SchemaCompiler;
+  compiler?: SchemaCompiler | undefined;
 }
 
 /** Reads one config file: raw text and its hash. */

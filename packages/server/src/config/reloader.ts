@@ -14,23 +14,23 @@ export interface ConfigReloaderOptions<S extends JsonSchema, T = Infer<S>> {
   /** Schema every new version must match. */
   schema: S;
   /** Variables for `${VAR}`. Default `process.env`. */
-  env?: Environment;
+  env?: Environment | undefined;
   /** Compiler to use; default a private one. */
-  compiler?: SchemaCompiler;
+  compiler?: SchemaCompiler | undefined;
   /** Poll period in ms. Default 2000; 0 disables polling (use `watch` or `check()`). */
-  intervalMs?: number;
+  intervalMs?: number | undefined;
   /** Also react to `fs.watch` events on the file's directory. Default false. */
-  watch?: boolean;
+  watch?: boolean | undefined;
   /** The already-loaded version, so `start()` does not read the file again. */
-  initial?: LoadedConfig<T>;
+  initial?: LoadedConfig<T> | undefined;
   /** A new valid version replaced the current one. */
-  onChange?: (config: T, loaded: LoadedConfig<T>) => void;
+  onChange?: ((config: T, loaded: LoadedConfig<T>) => void) | undefined;
   /**
    * A new version could not be used (missing file, bad JSON, invalid, or an
    * `onChange` that threw); the last good config stays current. Reported once per
    * distinct content, not on every poll.
    */
-  onError?: (error: Error) => void;
+  onError?: ((error: Error) => void) | undefined;
 }
 
 /** Counters, for diagnostics and tests. */

@@ -34,13 +34,13 @@ export interface LoggerOptions {
   /** The server's name, in every line as `name`. */
   name: string;
   /** Level when `FORGE_LOG_LEVEL` is not set (or not a level). Default `info`. */
-  level?: LogLevel;
+  level?: LogLevel | undefined;
   /** Extra redaction paths in pino syntax (`req.headers.x-api-key`, `*.pin`), added to the defaults. */
-  redact?: readonly string[];
+  redact?: readonly string[] | undefined;
   /** Variables to read `FORGE_LOG_LEVEL` from. Default `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
   /** File descriptor to write to. Default 2 (stderr); stdout belongs to the protocol. */
-  fd?: number;
+  fd?: number | undefined;
 }
 
 /**

@@ -20,21 +20,21 @@ export type RunTransportFactory = (
 /** Options of {@link run}. */
 export interface RunOptions {
   /** Arguments to read flags from. Default `process.argv`. */
-  argv?: readonly string[];
+  argv?: readonly string[] | undefined;
   /** Name in the log lines before the server exists. Default `forge-server`. */
-  name?: string;
+  name?: string | undefined;
   /** Grace period for in-flight calls on SIGINT/SIGTERM or stdin end. Default 5000 ms. */
-  graceMs?: number;
+  graceMs?: number | undefined;
   /** Stderr JSON logger; default `createLogger({ name })`. */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /** How to serve; default stdio on `process.stdin`/`process.stdout`. */
-  transport?: RunTransportFactory;
+  transport?: RunTransportFactory | undefined;
   /** Stdio settings when the default transport is used. */
-  stdio?: StdioOptions;
+  stdio?: StdioOptions | undefined;
   /** Listen for SIGINT and SIGTERM. Default true. */
-  handleSignals?: boolean;
+  handleSignals?: boolean | undefined;
   /** How the process ends. Default `process.exit`. */
-  exit?: (code: number) => void;
+  exit?: ((code: number) => void) | undefined;
 }
 
 /** The default transport: stdio through `@forge/wire`. */

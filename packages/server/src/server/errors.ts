@@ -1,16 +1,12 @@
+import { brand, hasBrand } from '../errors/brand.js';
+import { DomainError } from '../errors/domain-error.js';
 import type { ClientCapabilities } from '../protocol/index.js';
 
+export { DomainError };
+
 const DEFINITION_BRAND = Symbol.for('forge.DefinitionError');
-const DOMAIN_BRAND = Symbol.for('forge.DomainError');
 const TOOL_DEFINITION_BRAND = Symbol.for('forge.ToolDefinitionError');
 const CAPABILITY_BRAND = Symbol.for('forge.MissingClientCapabilityError');
-
-function brand(target: object, key: symbol): void {
-  Object.defineProperty(target, key, { value: true });
-}
-function hasBrand(value: unknown, key: symbol): boolean {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[key] === true;
-}
 
 export type DefinitionErrorCode =
   | 'ERR_TOOL_NAME'
@@ -48,22 +44,6 @@ export class ToolDefinitionError extends DefinitionError {
   }
   static override [Symbol.hasInstance](value: unknown): boolean {
     return hasBrand(value, TOOL_DEFINITION_BRAND);
-  }
-}
-
-/**
- * A failure the model can see and fix (not found, not permitted, bad value). Thrown from a tool
- * handler it becomes a result with `isError: true` and this message; from a prompt or resource
- * handler, a -32602 error.
- */
-export class DomainError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'DomainError';
-    brand(this, DOMAIN_BRAND);
-  }
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return hasBrand(value, DOMAIN_BRAND);
   }
 }
 

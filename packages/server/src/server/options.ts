@@ -15,31 +15,31 @@ export interface InternalErrorReport {
 export interface ServerOptions {
   name: string;
   version: string;
-  title?: string;
-  description?: string;
-  icons?: Icon[];
-  websiteUrl?: string;
+  title?: string | undefined;
+  description?: string | undefined;
+  icons?: Icon[] | undefined;
+  websiteUrl?: string | undefined;
   /** Sent in `initialize` and `server/discover`. */
-  instructions?: string;
+  instructions?: string | undefined;
   /**
    * Key for the HMAC of MRTR `requestState` and list cursors. Replicas behind one endpoint must
    * share it; without it a random per-process key is used (fine for stdio).
    */
-  secret?: string | Uint8Array;
+  secret?: string | Uint8Array | undefined;
   /** Items per list page. Default 1000: most clients never follow cursors, so one page should hold a normal server. */
-  pageSize?: number;
+  pageSize?: number | undefined;
   /** Modern `ttlMs` of discover, lists and resource reads. Default 60 000. */
-  cacheTtlMs?: number;
+  cacheTtlMs?: number | undefined;
   /** Modern `cacheScope`. Default `public` (the definition holds no user data; resource handlers may override). */
-  cacheScope?: 'public' | 'private';
+  cacheScope?: 'public' | 'private' | undefined;
   /** Lifetime of an MRTR `requestState`. Default 10 minutes. */
-  requestStateTtlMs?: number;
+  requestStateTtlMs?: number | undefined;
   /** Capabilities to declare on top of those derived from what is registered. */
-  capabilities?: ServerCapabilities;
+  capabilities?: ServerCapabilities | undefined;
   /** The schema compiler (one per server); a default one is built when absent. */
-  schemaCompiler?: SchemaCompiler;
+  schemaCompiler?: SchemaCompiler | undefined;
   /** Where unexpected handler failures are reported. Default: one JSON line on stderr. */
-  onInternalError?: (report: InternalErrorReport) => void;
+  onInternalError?: ((report: InternalErrorReport) => void) | undefined;
 }
 
 export const DEFAULT_PAGE_SIZE = 1000;

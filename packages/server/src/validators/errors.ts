@@ -1,5 +1,11 @@
-/** A path that resolves outside every allowed root (after `..` and symlinks). */
-export class PathOutsideRootsError extends Error {
+import { DomainError } from '../errors/domain-error.js';
+
+/**
+ * A path that resolves outside every allowed root (after `..` and symlinks). A
+ * {@link DomainError}: thrown from a tool handler it becomes an `isError` result. The
+ * message names only the path the caller gave, never a root or a resolved real path.
+ */
+export class PathOutsideRootsError extends DomainError {
   override readonly name = 'PathOutsideRootsError';
   /** Always `ERR_PATH_OUTSIDE_ROOTS`. */
   readonly code = 'ERR_PATH_OUTSIDE_ROOTS' as const;
@@ -12,8 +18,11 @@ export class PathOutsideRootsError extends Error {
   }
 }
 
-/** A URL refused by `checkUrl`: unparsable, other scheme, other host, or credentials inside. */
-export class UrlNotAllowedError extends Error {
+/**
+ * A URL refused by `checkUrl`: unparsable, other scheme, other host, or credentials inside.
+ * A {@link DomainError}: thrown from a tool handler it becomes an `isError` result.
+ */
+export class UrlNotAllowedError extends DomainError {
   override readonly name = 'UrlNotAllowedError';
   /** Always `ERR_URL_NOT_ALLOWED`. */
   readonly code = 'ERR_URL_NOT_ALLOWED' as const;

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/index.js';
+import type { RunOptions } from '../process/run.js';
+import { text } from '../results/index.js';
+import { createTestClient } from '../testing/index.js';
+import { createServer } from './mcp-server.js';
+
+// Values read from the environment are `string | undefined`; under exactOptionalPropertyTypes the
+// options must accept them as they are (this file is part of the root type-check).
+const env: Record<string, string | undefined> = { FORGE_TEST_INSTRUCTIONS: 'Be brief.' };
+
+describe('options that come from the environment accept undefined', () => {
+  it('createServer: an unset secret and page size fall back to the defaults', async () => {
+    const server = createServer({
+      name: 'env',
+      version: '1.0.0',
+      secret: env['FORGE_TEST_SECRET'],
+      pageSize: undefined,
+      cacheTtlMs: undefined,
+      instructions: env['FORGE_TEST_INSTRUCTIONS'],
+      title: env['FORGE_TEST_TITLE'],
+    });
+    for (let index = 0; index < 3; index += 1)
+      server.tool({ name: `t${index}`, inputSchema: { type: 'object' } }, () => text('x'));
+    const client = createTestClient(server);
+    const init = await client.initialize();
+    expect(init['instructions']).toBe('Be brief.');
+    expect(init['serverInfo']).toEqual({ name: 'env', version: '1.0.0' });
+    const listed = await client.listTools();
+    expect(listed.tools).toHaveLength(3);
+    expect(listed.nextCursor).toBeUndefined();
+  });
+
+  it('run and loadConfig options take undefined too', async () => {
+    const runOptions: RunOptions = { graceMs: undefined, name: env['FORGE_TEST_NAME'], argv: undefined };
+    expect(runOptions.graceMs).toBeUndefined();
+    await expect(
+      loadConfig({
+        serverName: 'none',
+        argv: [],
+        env: { FORGE_TENANT_CONFIG: undefined },
+        compiler: undefined,
+        schema: { type: 'object' },
+      }),
+    ).rejects.toMatchObject({ code: 'ERR_CONFIG_NOT_FOUND' });
+  });
+});
