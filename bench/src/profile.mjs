@@ -85,33 +85,68 @@ const profile = JSON.parse(await readFile(`${dir}${files[0]}`, 'utf8'));
 process.stdout.write(summarise(profile));
 process.stdout.write(`\nprofile: ${dir}${files[0]}\n`);
 
-/** Self time by function and by file, as text tables. */
+/**
+ * Self time by function and by file, and inclusive time of the functions on the stack,
+ * as shares of the busy time (idle excluded), as text tables.
+ */
 function summarise(profile) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const self = new Map();
   for (let i = 0; i < profile.samples.length; i++) {
     const id = profile.samples[i];
     self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   }
-  let total = 0;
+  const key = (frame) =>
+    `${shortFile(frame.url) || `(${frame.functionName || 'native'})`}:${frame.functionName || '(anonymous)'}:${frame.lineNumber + 1}`;
+  let busy = 0;
+  let idle = 0;
   const byFunction = new Map();
   const byFile = new Map();
+  const inclusive = new Map();
   for (const [id, micros] of self) {
-    total += micros;
     const frame = byId.get(id).callFrame;
+    if (frame.functionName === '(idle)') {
+      idle += micros;
+      continue;
+    }
+    busy += micros;
     const file = shortFile(frame.url) || `(${frame.functionName || 'native'})`;
-    const fn = `${file}:${frame.functionName || '(anonymous)'}:${frame.lineNumber + 1}`;
-    byFunction.set(fn, (byFunction.get(fn) ?? 0) + micros);
+    byFunction.set(key(frame), (byFunction.get(key(frame)) ?? 0) + micros);
     byFile.set(file, (byFile.get(file) ?? 0) + micros);
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const name = key(byId.get(at).callFrame);
+      if (seen.has(name)) continue;
+      seen.add(name);
+      inclusive.set(name, (inclusive.get(name) ?? 0) + micros);
+    }
   }
-  const table = (title, map, limit) => {
-    const rows = [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit);
+  const table = (title, map, limit, filter = () => true) => {
+    const rows = [...map.entries()]
+      .filter(([name]) => filter(name))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, limit);
     return [
-      `${title} (of ${(total / 1000).toFixed(0)} ms sampled)`,
-      ...rows.map(([key, micros]) => `${((micros / total) * 100).toFixed(1).padStart(5)}%  ${key}`),
+      title,
+      ...rows.map(([name, micros]) => `${((micros / busy) * 100).toFixed(1).padStart(5)}%  ${name}`),
     ].join('\n');
   };
-  return `${table('self time by function', byFunction, 30)}\n\n${table('self time by file', byFile, 25)}\n`;
+  const head = `busy ${(busy / 1000).toFixed(0)} ms, idle ${(idle / 1000).toFixed(0)} ms; shares are of busy time`;
+  return (
+    [
+      head,
+      table('self time by function', byFunction, 30),
+      table('self time by file', byFile, 25),
+      table(
+        'inclusive time, forge and bench code on the stack',
+        inclusive,
+        30,
+        (name) => name.startsWith('packages/') || name.startsWith('bench/'),
+      ),
+    ].join('\n\n') + '\n'
+  );
 }
 
 function shortFile(url) {

@@ -6,6 +6,7 @@
  *   node bench/src/run.mjs            (after `npm run build`)
  *   BENCH_SECONDS=2 node bench/src/run.mjs
  *   BENCH_ONLY=stdio,http node bench/src/run.mjs
+ *   node bench/src/run.mjs --json     (the report as JSON on stdout instead of the table)
  *
  * Environment: BENCH_SECONDS (measured seconds per implementation and workload, default 5),
  * BENCH_WARMUP_SECONDS (default 3), BENCH_ROUNDS (interleaved slices, default 10),
@@ -113,7 +114,8 @@ async function main() {
   await writeFile(`${outDir}/latest.json`, `${JSON.stringify(report, null, 2)}\n`);
   await writeFile(`${outDir}/latest.md`, markdown(report, table, notes));
   progress(`done in ${report.durationSeconds} s; wrote ${outDir}latest.json and latest.md`);
-  process.stdout.write(`${table}\n${notes ? `\n${notes}\n` : ''}`);
+  if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  else process.stdout.write(`${table}\n${notes ? `\n${notes}\n` : ''}`);
 }
 
 function markdown(report, table, notes) {

@@ -1,6 +1,7 @@
 /**
  * The raw floor: the same JSON-RPC answers with no framework. Parse, build the result,
- * stringify: no validation, no sessions, no caching.
+ * stringify: no validation, no sessions, no caching. Its answers carry the same fields as
+ * a spec-complete server's (modern results: `resultType` and `_meta` serverInfo).
  *
  *   node floor.mjs stdio   newline-delimited JSON on stdin/stdout
  *   node floor.mjs http    a bare node:http JSON responder
@@ -10,6 +11,10 @@ import { fillerCount, fillerTool, heapProbeEnabled, measureHeap } from '../workl
 import { listen, readBody } from './http-common.mjs';
 
 const heapProbe = heapProbeEnabled();
+const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
+const MODERN_RESULT_META = {
+  'io.modelcontextprotocol/serverInfo': { name: 'bench-floor', version: '1.0.0' },
+};
 const tools = [
   {
     name: 'echo',
@@ -40,7 +45,14 @@ function answer(message) {
         message.params.name === 'heap' && heapProbe
           ? JSON.stringify(measureHeap())
           : message.params.arguments.text;
-      return { jsonrpc: '2.0', id: message.id, result: { content: [{ type: 'text', text }] } };
+      const result = { content: [{ type: 'text', text }] };
+      // A modern request gets what 2026-07-28 asks of every result: `resultType` (MUST)
+      // and the server's identity in `_meta` (SHOULD), so the floor writes the same bytes.
+      if (message.params._meta?.[PROTOCOL_VERSION_KEY] !== undefined) {
+        result.resultType = 'complete';
+        result._meta = MODERN_RESULT_META;
+      }
+      return { jsonrpc: '2.0', id: message.id, result };
     }
     default:
       return { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'Method not found' } };
