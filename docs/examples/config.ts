@@ -7,7 +7,7 @@ export const configSchema = s.object({
   maxResults: s.integer({ minimum: 1, maximum: 50 }),
 });
 
-/** `--config FILE` wins; else `$FORGE_TENANT_CONFIG/library.json`. Throws ConfigError. */
+/** `$FORGE_TENANT_CONFIG/library.json` when it exists; else the static `--config FILE`. Throws ConfigError. */
 export async function startConfig(
   argv: readonly string[],
   env: Environment,

@@ -20,7 +20,7 @@ export const configSchema = s.object({
 
 export type Config = Infer<typeof configSchema>;
 
-/** Where to look: `--config FILE` wins, else `$FORGE_TENANT_CONFIG/template.json`. */
+/** Where to look: `$FORGE_TENANT_CONFIG/template.json` when it exists, else `--config FILE`. */
 export interface ConfigSource {
   argv?: readonly string[];
   env?: Environment;

@@ -45,7 +45,7 @@ export const libraryConfigSchema = s.object(
 export type LibraryConfig = Infer<typeof libraryConfigSchema>;
 export type LibraryRole = LibraryConfig['role'];
 
-/** Where to load from: `--config FILE`, else `$FORGE_TENANT_CONFIG/library.json`. */
+/** Where to load from: `$FORGE_TENANT_CONFIG/library.json` when it exists, else `--config FILE`. */
 export interface ConfigSource {
   argv?: readonly string[];
   env?: Environment;

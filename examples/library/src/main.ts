@@ -18,11 +18,9 @@ await run(
   {
     name: SERVER_NAME,
     logger,
-    // Close the database before the process ends, so every write is on disk.
-    exit: (code) => {
-      void (stop?.() ?? Promise.resolve())
-        .catch((error: unknown) => logger.error({ err: error }, 'closing the library failed'))
-        .finally(() => process.exit(code));
+    // Close the database before the process ends, so every write is on disk (failures are logged).
+    onShutdown: async () => {
+      await stop?.();
     },
   },
 );

@@ -24,6 +24,7 @@ export {
   type RunTransport,
   type RunTransportFactory,
   run,
+  type ShutdownContext,
   stdioTransport,
 } from './process/run.js';
 export {

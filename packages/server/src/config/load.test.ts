@@ -77,7 +77,7 @@ describe('loadConfig', () => {
     expect(loaded.sha256).toBe(createHash('sha256').update(raw).digest('hex'));
   });
 
-  it('uses $FORGE_TENANT_CONFIG/<server>.json, and --config wins when both are present', async () => {
+  it('uses $FORGE_TENANT_CONFIG/<server>.json first; --config is the fallback when there is no tenant file', async () => {
     const tenant = await mkdtemp(join(dir, 'tenant-'));
     await writeFile(join(tenant, 'hello.json'), '{"endpoint":"tenant","token":"t"}');
     const flag = join(dir, 'wins.json');
@@ -89,14 +89,32 @@ describe('loadConfig', () => {
       schema,
     });
     expect(fromTenant.config.endpoint).toBe('tenant');
-    const fromFlag = await loadConfig({
+    // Both present: the tenant file is primary.
+    const both = await loadConfig({
       serverName: 'hello',
       argv: [`--config=${flag}`],
       env: { FORGE_TENANT_CONFIG: tenant },
       schema,
     });
-    expect(fromFlag.config.endpoint).toBe('flag');
-    expect(fromFlag.source).toBe(flag);
+    expect(both.config.endpoint).toBe('tenant');
+    expect(both.source).toBe(join(tenant, 'hello.json'));
+    // The variable is set but this server has no tenant file: the static --config is used.
+    const noTenantFile = await loadConfig({
+      serverName: 'other',
+      argv: ['--config', flag],
+      env: { FORGE_TENANT_CONFIG: tenant },
+      schema,
+    });
+    expect(noTenantFile.source).toBe(flag);
+    // No variable at all: --config.
+    const flagOnly = await loadConfig({ serverName: 'hello', argv: ['--config', flag], env: {}, schema });
+    expect(flagOnly.config.endpoint).toBe('flag');
+    // The variable set, no tenant file, no flag: not found, naming the tenant file.
+    const missing = await failure(
+      loadConfig({ serverName: 'other', argv: [], env: { FORGE_TENANT_CONFIG: tenant }, schema }),
+    );
+    expect(missing.code).toBe('ERR_CONFIG_NOT_FOUND');
+    expect(missing.message).toContain(join(tenant, 'other.json'));
   });
 
   it('fails closed when a required variable is missing', async () => {

@@ -46,8 +46,9 @@ export async function readConfigFile(source: string): Promise<{ raw: string; sha
 }
 
 /**
- * Finds, reads, expands and validates the server's config. The file is
- * `--config FILE` when given (it wins), else `$FORGE_TENANT_CONFIG/<serverName>.json`.
+ * Finds, reads, expands and validates the server's config. The file is the tenant file
+ * `$FORGE_TENANT_CONFIG/<serverName>.json` when it exists (primary, the one to live-reload),
+ * else the static fallback `--config FILE` (see `locateConfig`).
  * `${VAR}` in string values is replaced from `env` (missing → empty string), so a
  * required secret that is not set fails validation instead of running unconfigured.
  * @throws ConfigError `ERR_CONFIG_NOT_FOUND`, `ERR_CONFIG_PARSE` or `ERR_CONFIG_INVALID`.

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from './errors.js';
 import type { Environment } from './expand.js';
@@ -33,8 +34,11 @@ export function configFlag(argv: readonly string[]): string | undefined {
 }
 
 /**
- * Which config file to read. Precedence: an explicit `--config FILE` wins (the
- * operator named it); otherwise `$FORGE_TENANT_CONFIG/<serverName>.json`.
+ * Which config file to read (seed 001 §7). The tenant file
+ * `$FORGE_TENANT_CONFIG/<serverName>.json` is primary: the platform writes it and edits it live.
+ * `--config FILE` is the static fallback, used when there is no tenant file (the variable is
+ * unset, or the file does not exist). With the variable set, no tenant file and no flag, the
+ * tenant path is returned so that reading it reports what is missing.
  * @throws ConfigError `ERR_CONFIG_NOT_FOUND` when neither is given, or for an unsafe server name.
  */
 export function locateConfig(options: {
@@ -43,7 +47,6 @@ export function locateConfig(options: {
   env: Environment;
 }): string {
   const flagged = configFlag(options.argv);
-  if (flagged !== undefined) return flagged;
   const tenantDir = options.env[TENANT_CONFIG_ENV];
   if (tenantDir !== undefined && tenantDir !== '') {
     if (!SERVER_NAME.test(options.serverName) || options.serverName.includes('..')) {
@@ -52,8 +55,10 @@ export function locateConfig(options: {
         `server name '${options.serverName}' cannot name a config file`,
       );
     }
-    return join(tenantDir, `${options.serverName}.json`);
+    const tenantFile = join(tenantDir, `${options.serverName}.json`);
+    if (flagged === undefined || existsSync(tenantFile)) return tenantFile;
   }
+  if (flagged !== undefined) return flagged;
   throw new ConfigError(
     'ERR_CONFIG_NOT_FOUND',
     `no config: pass --config FILE or set ${TENANT_CONFIG_ENV} to a directory holding ${options.serverName}.json`,

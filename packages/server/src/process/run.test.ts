@@ -1,3 +1,6 @@
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createServer } from '../server/mcp-server.js';
 import { createLogger } from './logger.js';
@@ -88,5 +91,133 @@ describe('run', () => {
     await done;
     expect([shutdowns, exits]).toEqual([1, [0]]);
     expect(process.listenerCount('SIGTERM')).toBe(0);
+  });
+
+  describe('onShutdown', () => {
+    /** A transport whose input closes when the returned function is called. */
+    function closingTransport(calls: string[]) {
+      let closeInput: () => void = () => {};
+      const transport = (): RunTransport => ({
+        closed: new Promise<void>((resolve) => {
+          closeInput = resolve;
+        }),
+        async shutdown() {
+          calls.push('transport shutdown');
+        },
+      });
+      return { transport, close: () => closeInput() };
+    }
+
+    /** A logger writing JSON lines to a temp file, and a reader of its lines. */
+    function fileLogger() {
+      const dir = mkdtempSync(join(tmpdir(), 'forge-run-'));
+      const file = join(dir, 'log.jsonl');
+      const logger = createLogger({ name: 'run-test', env: {}, fd: openSync(file, 'w') });
+      return {
+        logger,
+        lines: () =>
+          readFileSync(file, 'utf8')
+            .split('\n')
+            .filter((line) => line !== '')
+            .map((line) => JSON.parse(line) as { msg: string; err?: { message: string } }),
+        remove: () => rmSync(dir, { recursive: true, force: true }),
+      };
+    }
+
+    it('is awaited after the transport stopped and before the exit', async () => {
+      const calls: string[] = [];
+      const input = closingTransport(calls);
+      const done = run(() => createServer({ name: 'x', version: '1' }), {
+        argv: ['node', 'main.js'],
+        handleSignals: false,
+        logger: quietLogger,
+        transport: input.transport,
+        exit: (code) => calls.push(`exit ${code}`),
+        onShutdown: async ({ reason, signal }) => {
+          calls.push(`hook ${reason} aborted=${signal.aborted}`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          calls.push('hook done');
+        },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      input.close();
+      await done;
+      expect(calls).toEqual(['transport shutdown', 'hook input closed aborted=false', 'hook done', 'exit 0']);
+    });
+
+    it('logs a failing hook and still exits', async () => {
+      const log = fileLogger();
+      try {
+        const calls: string[] = [];
+        const input = closingTransport(calls);
+        const done = run(() => createServer({ name: 'x', version: '1' }), {
+          argv: ['node', 'main.js'],
+          handleSignals: false,
+          logger: log.logger,
+          transport: input.transport,
+          exit: (code) => calls.push(`exit ${code}`),
+          onShutdown: () => {
+            throw new Error('database refused to close');
+          },
+        });
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        input.close();
+        await done;
+        expect(calls).toEqual(['transport shutdown', 'exit 0']);
+        const failed = log.lines().find((line) => line.msg === 'onShutdown failed');
+        expect(failed?.err?.message).toBe('database refused to close');
+      } finally {
+        log.remove();
+      }
+    });
+
+    it('never holds the exit past the grace period: the signal aborts and the process exits', async () => {
+      const log = fileLogger();
+      try {
+        const calls: string[] = [];
+        const input = closingTransport(calls);
+        let hookSignal: AbortSignal | undefined;
+        const done = run(() => createServer({ name: 'x', version: '1' }), {
+          argv: ['node', 'main.js'],
+          handleSignals: false,
+          graceMs: 50,
+          logger: log.logger,
+          transport: input.transport,
+          exit: (code) => calls.push(`exit ${code}`),
+          onShutdown: ({ signal }) => {
+            hookSignal = signal;
+            return new Promise<void>(() => {}); // never settles
+          },
+        });
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        input.close();
+        await done;
+        expect(calls).toEqual(['transport shutdown', 'exit 0']);
+        expect(hookSignal?.aborted).toBe(true);
+        expect(log.lines().map((line) => line.msg)).toContain(
+          'onShutdown did not finish within the grace period; exiting anyway',
+        );
+      } finally {
+        log.remove();
+      }
+    });
+
+    it('is not called when the server could not be built', async () => {
+      let called = false;
+      await run(
+        () => {
+          throw new Error('bad config');
+        },
+        {
+          argv: ['node', 'main.js'],
+          logger: quietLogger,
+          exit: () => {},
+          onShutdown: () => {
+            called = true;
+          },
+        },
+      );
+      expect(called).toBe(false);
+    });
   });
 });

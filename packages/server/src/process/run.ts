@@ -17,6 +17,14 @@ export type RunTransportFactory = (
   context: { logger: Logger; graceMs: number },
 ) => RunTransport;
 
+/** What {@link RunOptions.onShutdown} is told. */
+export interface ShutdownContext {
+  /** Why: `SIGINT`, `SIGTERM` or `input closed`. */
+  reason: string;
+  /** Aborts when the hook's grace period is over; the process exits then. */
+  signal: AbortSignal;
+}
+
 /** Options of {@link run}. */
 export interface RunOptions {
   /** Arguments to read flags from. Default `process.argv`. */
@@ -33,6 +41,13 @@ export interface RunOptions {
   stdio?: StdioOptions | undefined;
   /** Listen for SIGINT and SIGTERM. Default true. */
   handleSignals?: boolean | undefined;
+  /**
+   * Runs once on shutdown, after the transport stopped and in-flight calls settled or were
+   * aborted, before the process exits: close databases, flush buffers. It is awaited for at
+   * most `graceMs` (then `signal` aborts and the process exits anyway); a throw or rejection is
+   * logged. Not called when `build` failed.
+   */
+  onShutdown?: ((context: ShutdownContext) => void | Promise<void>) | undefined;
   /** How the process ends. Default `process.exit`. */
   exit?: ((code: number) => void) | undefined;
 }
@@ -101,6 +116,7 @@ export async function run(
       transport
         .shutdown(graceMs)
         .catch((error: unknown) => logger.error({ err: error }, 'shutdown failed'))
+        .then(() => runShutdownHook(options.onShutdown, reason, graceMs, logger))
         .finally(() => {
           resolve();
           exit(code);
@@ -114,4 +130,30 @@ export async function run(
     }
     void transport.closed.then(() => stop('input closed', 0));
   });
+}
+
+/** Awaits `hook` for at most `graceMs`; never throws, so the exit always follows. */
+async function runShutdownHook(
+  hook: RunOptions['onShutdown'],
+  reason: string,
+  graceMs: number,
+  logger: Logger,
+): Promise<void> {
+  if (hook === undefined) return;
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort(new Error(`onShutdown took longer than ${graceMs} ms`));
+      logger.error({ graceMs }, 'onShutdown did not finish within the grace period; exiting anyway');
+      resolve();
+    }, graceMs);
+  });
+  try {
+    await Promise.race([(async () => hook({ reason, signal: controller.signal }))(), expired]);
+  } catch (error) {
+    logger.error({ err: error }, 'onShutdown failed');
+  } finally {
+    clearTimeout(timer);
+  }
 }
