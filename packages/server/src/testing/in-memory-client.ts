@@ -33,6 +33,21 @@ export interface ReceivedNotification extends JsonRpcNotification {
   relatedRequestId?: JsonRpcId;
 }
 
+/** How long {@link TestClient.nextNotification} waits by default. */
+export const DEFAULT_NOTIFICATION_TIMEOUT_MS = 5000;
+
+/** No notification of the awaited method arrived in time. */
+export class NotificationTimeoutError extends Error {
+  override readonly name = 'NotificationTimeoutError';
+  /** Always `ERR_NOTIFICATION_TIMEOUT`. */
+  readonly code = 'ERR_NOTIFICATION_TIMEOUT' as const;
+  readonly method: string;
+  constructor(method: string, timeoutMs: number) {
+    super(`no '${method}' notification within ${timeoutMs} ms`);
+    this.method = method;
+  }
+}
+
 /**
  * An in-memory MCP client for tests: it talks to `server.handle` through a real `Session`, with
  * no transport. Error responses reject with {@link McpError} (code, message, data).
@@ -149,11 +164,21 @@ export class TestClient {
     );
   }
 
-  /** Resolves with the next notification matching `method`. */
-  nextNotification(method: string): Promise<ReceivedNotification> {
-    return new Promise((resolve) => {
+  /**
+   * Resolves with the next notification matching `method`; rejects with a
+   * {@link NotificationTimeoutError} when none came within `timeoutMs` (default 5000), so a
+   * test waiting for a notification that never comes fails instead of hanging.
+   */
+  nextNotification(method: string, options: { timeoutMs?: number } = {}): Promise<ReceivedNotification> {
+    const timeoutMs = options.timeoutMs ?? DEFAULT_NOTIFICATION_TIMEOUT_MS;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#listeners.delete(listener);
+        reject(new NotificationTimeoutError(method, timeoutMs));
+      }, timeoutMs);
       const listener = (notification: ReceivedNotification) => {
         if (notification.method !== method) return;
+        clearTimeout(timer);
         this.#listeners.delete(listener);
         resolve(notification);
       };

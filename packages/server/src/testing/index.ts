@@ -1,6 +1,8 @@
 export {
   type ClientRequestHandler,
   createTestClient,
+  DEFAULT_NOTIFICATION_TIMEOUT_MS,
+  NotificationTimeoutError,
   type ReceivedNotification,
   TestClient,
   type TestClientOptions,
