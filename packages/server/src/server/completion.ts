@@ -60,7 +60,7 @@ export function complete(
   const context = request['context'] as { arguments?: Record<string, string> } | undefined;
   let produced: CompletionValues | Promise<CompletionValues>;
   try {
-    produced = completer(value, { arguments: context?.arguments ?? {} });
+    produced = completer(value, { arguments: context?.arguments ?? {} }, ctx);
   } catch (error) {
     return fail(core, ctx, METHOD, argumentName, error, invalidParams);
   }

@@ -4,10 +4,15 @@ import type { HandlerContext } from './context.js';
 import { DefinitionError } from './errors.js';
 import { UriTemplate } from './uri-template.js';
 
-/** Completes one argument: values for the partial `value` (at most 100 are sent). */
+/**
+ * Completes one argument: values for the partial `value` (at most 100 are sent). `context.arguments`
+ * holds the arguments already filled in; `ctx` is the request's handler context (`signal`, `era`,
+ * `meta`, `log`...), as tool, prompt and resource handlers get it.
+ */
 export type Completer = (
   value: string,
   context: { arguments: Record<string, string> },
+  ctx: HandlerContext,
 ) => CompletionValues | Promise<CompletionValues>;
 export type CompletionValues = string[] | { values: string[]; total?: number; hasMore?: boolean };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { McpError } from '../protocol/index.js';
 import { createTestClient } from '../testing/index.js';
+import type { HandlerContext } from './context.js';
 import { DomainError } from './errors.js';
 import { createServer } from './mcp-server.js';
 
@@ -130,5 +131,41 @@ describe('completion/complete', () => {
       }),
     );
     expect(unknown.code).toBe(-32602);
+  });
+
+  it('gives the completer the handler context: era, meta and a signal a cancel aborts', async () => {
+    const seen: HandlerContext[] = [];
+    const server = createServer({ name: 'content', version: '1.0.0' });
+    server.prompt({ name: 'p', arguments: [{ name: 'a' }, { name: 'slow' }] }, () => ({ messages: [] }), {
+      complete: {
+        a: (value, _context, ctx) => {
+          seen.push(ctx);
+          return [`${value}-${ctx.era}`];
+        },
+        slow: (_value, _context, ctx) =>
+          new Promise<string[]>((resolve) => {
+            ctx.signal.addEventListener('abort', () => resolve(['aborted']));
+          }),
+      },
+    });
+    const modern = createTestClient(server, { era: 'modern' });
+    const answer = (await modern.request(
+      'completion/complete',
+      { ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: 'x' } },
+      { meta: { 'example.com/trace': 't-1' } },
+    )) as { completion: { values: string[] } };
+    expect(answer.completion.values).toEqual(['x-modern']);
+    expect(seen[0]?.meta?.['example.com/trace']).toBe('t-1');
+
+    const legacy = createTestClient(server);
+    await legacy.initialize();
+    const pending = legacy.send({
+      jsonrpc: '2.0',
+      id: 'slow-1',
+      method: 'completion/complete',
+      params: { ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'slow', value: '' } },
+    });
+    await legacy.cancel('slow-1');
+    expect(await pending).toBeUndefined(); // cancelled: the completer saw the abort, no answer is sent
   });
 });
