@@ -97,6 +97,14 @@ export class HttpSession<S extends HttpServable = HttpServable> implements Sessi
     return streamId.startsWith(`${this.tag}-`);
   }
 
+  /** Closes the SSE connection answering `requestId`, keeping its stream resumable. */
+  closeStream(requestId: JsonRpcId): boolean {
+    const stream = this.requestStreams.get(requestId);
+    if (stream === undefined) return false;
+    stream.closeConnection();
+    return true;
+  }
+
   notify(message: JsonRpcNotification, relatedRequestId?: JsonRpcId): void {
     const target = this.#target(relatedRequestId);
     target?.push(JSON.stringify(message));

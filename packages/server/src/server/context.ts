@@ -19,9 +19,25 @@ export interface InputOptions {
 }
 
 /** What a tool, prompt, resource or completion handler gets besides its arguments. */
+/**
+ * Features of the transport serving this request, each present only when the transport offers
+ * it; test for it (`ctx.transport.closeStream?.()`) and carry on without.
+ */
+export interface TransportFeatures {
+  /**
+   * Legacy HTTP with SSE: close the connection carrying this request's answer without ending
+   * the stream (SSE polling, SEP-1699); the client reconnects with `Last-Event-ID` and gets the
+   * rest. Returns false when the answer is not on an open SSE connection. Absent on stdio and
+   * on modern HTTP requests.
+   */
+  closeStream?(): boolean;
+}
+
 export interface HandlerContext {
   /** Aborted when the client cancels the request or the session closes. */
   readonly signal: AbortSignal;
+  /** What the transport offers this request beyond messages (see {@link TransportFeatures}). */
+  readonly transport: TransportFeatures;
   readonly era: Era;
   readonly protocolVersion: string;
   readonly clientCapabilities: ClientCapabilities;
@@ -101,6 +117,7 @@ export interface MrtrRound {
 }
 
 const LOG_OFF = 99;
+const NO_TRANSPORT_FEATURES: TransportFeatures = Object.freeze({});
 
 /**
  * The per-request context. One object per call; the abort controller is created only when a
@@ -158,6 +175,13 @@ export class RequestContext implements HandlerContext {
 
   get state(): unknown {
     return this.mrtr?.state;
+  }
+
+  get transport(): TransportFeatures {
+    const session = this.session;
+    if (session.closeStream === undefined) return NO_TRANSPORT_FEATURES;
+    const requestId = this.requestId;
+    return { closeStream: () => session.closeStream?.(requestId) ?? false };
   }
 
   progress(progress: number, total?: number, message?: string): void {

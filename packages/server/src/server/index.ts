@@ -4,6 +4,7 @@ export type {
   HandlerContext,
   InputOptions,
   ListRootsResult,
+  TransportFeatures,
 } from './context.js';
 export type { MethodHandler } from './custom-method.js';
 export {

@@ -20,6 +20,12 @@ export interface Session {
   notify(message: JsonRpcNotification, relatedRequestId?: JsonRpcId): void;
   /** Legacy only: a server-to-client request (sampling, elicitation, roots). */
   request(method: string, params: unknown, options: SessionRequestOptions): Promise<unknown>;
+  /**
+   * Optional transport feature, offered to handlers as `ctx.transport.closeStream()`: close the
+   * connection carrying `requestId`'s answer without ending its stream (legacy HTTP SSE polling,
+   * SEP-1699). Returns false when there is no such connection. Transports without it omit it.
+   */
+  closeStream?(requestId: JsonRpcId): boolean;
 }
 
 /** A request the runtime is still working on; `notifications/cancelled` finds it here. */
