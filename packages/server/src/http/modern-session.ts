@@ -35,18 +35,21 @@ export class ModernRequestSession implements Session {
     return Promise.reject(new ModernRequestError(method));
   }
 
-  /** The client closed the response stream: cancel the request. */
-  abort(): void {
+  /**
+   * The client closed the response stream: cancel the request. Marking the session closed is
+   * what stops a request not dispatched yet (the runtime does not run requests of a closed
+   * session); no placeholder goes into `inFlight`, where the dispatcher would take it for a
+   * duplicate id.
+   */
+  abort(reason: unknown = new Error('Client closed the response stream')): void {
     this.stream.disconnected();
     this.state.closed = true;
     const requestId = this.requestId;
     if (requestId === undefined) return;
-    let entry = this.state.inFlight.get(requestId);
-    if (entry === undefined) {
-      entry = { controller: undefined, cancelled: true };
-      this.state.inFlight.set(requestId, entry);
-    }
+    const entry = this.state.inFlight.get(requestId);
+    if (entry === undefined) return;
     entry.cancelled = true;
-    entry.controller?.abort();
+    entry.controller ??= new AbortController();
+    entry.controller.abort(reason);
   }
 }

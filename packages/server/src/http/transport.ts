@@ -209,11 +209,9 @@ export class HttpTransport<S extends HttpServable> {
       return exchange.send(202, undefined, undefined);
     }
     exchange.onAbort(() => {
-      if (server.cancel === undefined) session.abort();
-      else {
-        session.stream.disconnected();
-        server.cancel(session, posted.id, new Error('Client closed the response stream'));
-      }
+      const reason = new Error('Client closed the response stream');
+      server.cancel?.(session, posted.id, reason);
+      session.abort(reason);
     });
     const listen = posted.method === 'subscriptions/listen';
     if (this.mode === 'sse' || listen) stream.startSse();

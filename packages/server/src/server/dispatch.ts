@@ -79,6 +79,8 @@ export function dispatch(core: ServerCore, message: unknown, session: Session): 
     return failure(null, McpErrorCode.InvalidRequest, 'Invalid Request: id must be a string or an integer');
   if (envelope['jsonrpc'] !== '2.0')
     return failure(id, McpErrorCode.InvalidRequest, "Invalid Request: jsonrpc must be '2.0'");
+  // The transport closed the session before this request got here (the client left): run nothing.
+  if (session.state.closed) return undefined;
   if (session.state.inFlight.has(id)) {
     return failure(
       id,
