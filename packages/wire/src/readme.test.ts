@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fromChildProcess } from './index.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const register = fileURLToPath(new URL('./test-support/register-ts.mjs', import.meta.url));
+const register = fileURLToPath(new URL('../../../test-support/ts-hooks/register.mjs', import.meta.url));
 /** The example as a file, so the root type-check checks it; the test below keeps it equal to the README. */
 const exampleFile = new URL('./test-support/readme-example.ts', import.meta.url);
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const register = fileURLToPath(new URL('../test-support/register-ts.mjs', import.meta.url));
+const register = fileURLToPath(new URL('../../../../test-support/ts-hooks/register.mjs', import.meta.url));
 const writer = fileURLToPath(new URL('../test-support/stdout-writer.ts', import.meta.url));
 
 describe('fromStreams(process.stdin, process.stdout) in a real process', () => {

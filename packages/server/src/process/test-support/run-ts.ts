@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const REGISTER = fileURLToPath(new URL('./register-ts.mjs', import.meta.url));
+/** The workspace's shared TypeScript child-process hooks (root `test-support/`). */
+const REGISTER = fileURLToPath(new URL('../../../../../test-support/ts-hooks/register.mjs', import.meta.url));
 
 /** What a finished child wrote and how it ended. */
 export interface ChildResult {
