@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { brand, hasBrand } from '../errors/brand.js';
 import { canonicalJson } from '../validation/index.js';
 
 /** What a `requestState` is bound to: the retry must repeat the same call. */
@@ -42,14 +43,10 @@ export class RequestStateError extends Error {
     super(message);
     this.name = 'RequestStateError';
     this.code = code;
-    Object.defineProperty(this, REQUEST_STATE_ERROR_BRAND, { value: true });
+    brand(this, REQUEST_STATE_ERROR_BRAND);
   }
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[REQUEST_STATE_ERROR_BRAND] === true
-    );
+    return hasBrand(value, REQUEST_STATE_ERROR_BRAND);
   }
 }
 

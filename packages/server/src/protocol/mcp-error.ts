@@ -1,4 +1,5 @@
 import type { JsonRpcErrorObject } from '@forge/wire';
+import { brand, hasBrand } from '../errors/brand.js';
 
 const MCP_ERROR_BRAND = Symbol.for('forge.McpError');
 
@@ -15,15 +16,11 @@ export class McpError extends Error {
     this.name = 'McpError';
     this.code = code;
     if (data !== undefined) this.data = data;
-    Object.defineProperty(this, MCP_ERROR_BRAND, { value: true });
+    brand(this, MCP_ERROR_BRAND);
   }
 
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[MCP_ERROR_BRAND] === true
-    );
+    return hasBrand(value, MCP_ERROR_BRAND);
   }
 
   toJSON(): JsonRpcErrorObject {

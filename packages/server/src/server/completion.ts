@@ -1,28 +1,20 @@
-import type { JsonRpcId, JsonRpcResponse } from '@forge/wire';
-import type { ClientCapabilities, Era, Meta } from '../protocol/index.js';
+import type { JsonRpcResponse } from '@forge/wire';
 import { McpErrorCode } from '../protocol/index.js';
-import { RequestContext } from './context.js';
-import { fail, settle } from './invoke.js';
+import type { RequestContext } from './context.js';
+import { invoke } from './invoke.js';
+import { contextFor, paramsObject, type RequestOrigin } from './request-origin.js';
 import { invalidParams } from './resource-read.js';
 import type { Completer, CompletionValues } from './resource-registry.js';
 import { type DispatchResult, failure, success } from './responses.js';
 import type { ServerCore } from './server-core.js';
-import type { Session } from './session.js';
 
 const METHOD = 'completion/complete';
 const MAX_VALUES = 100;
 
 /** `completion/complete` for `ref/prompt` and `ref/resource` (a template's `uriTemplate`). */
-export function complete(
-  core: ServerCore,
-  session: Session,
-  id: JsonRpcId,
-  params: unknown,
-  era: Era,
-  protocolVersion: string,
-  clientCapabilities: ClientCapabilities,
-): DispatchResult {
-  const request = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>;
+export function complete(core: ServerCore, origin: RequestOrigin, params: unknown): DispatchResult {
+  const { id } = origin;
+  const request = paramsObject(params);
   const ref = request['ref'] as Record<string, unknown> | undefined;
   const argument = request['argument'] as Record<string, unknown> | undefined;
   if (typeof ref !== 'object' || ref === null || typeof argument !== 'object' || argument === null) {
@@ -48,23 +40,11 @@ export function complete(
     return failure(id, McpErrorCode.InvalidParams, 'Invalid params: ref must be ref/prompt or ref/resource');
   }
   const completer = completers?.[argumentName];
-  const ctx = new RequestContext(
-    session,
-    id,
-    era,
-    protocolVersion,
-    clientCapabilities,
-    request['_meta'] as Meta | undefined,
-  );
+  const ctx = contextFor(origin, request);
   if (completer === undefined) return finishCompletion(core, ctx, [], undefined);
   const context = request['context'] as { arguments?: Record<string, string> } | undefined;
-  let produced: CompletionValues | Promise<CompletionValues>;
-  try {
-    produced = completer(value, { arguments: context?.arguments ?? {} }, ctx);
-  } catch (error) {
-    return fail(core, ctx, METHOD, argumentName, error, invalidParams);
-  }
-  return settle(core, ctx, METHOD, argumentName, undefined, produced, finishCompletion, invalidParams);
+  const run = () => completer(value, { arguments: context?.arguments ?? {} }, ctx);
+  return invoke(core, ctx, METHOD, argumentName, undefined, run, finishCompletion, invalidParams);
 }
 
 function finishCompletion(

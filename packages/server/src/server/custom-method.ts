@@ -1,11 +1,10 @@
-import type { JsonRpcId, JsonRpcResponse } from '@forge/wire';
-import type { ClientCapabilities, Era, Meta } from '../protocol/index.js';
-import { type HandlerContext, RequestContext } from './context.js';
-import { fail, settle } from './invoke.js';
+import type { JsonRpcResponse } from '@forge/wire';
+import type { HandlerContext, RequestContext } from './context.js';
+import { invoke } from './invoke.js';
+import { contextFor, paramsObject, type RequestOrigin } from './request-origin.js';
 import { invalidParams } from './resource-read.js';
 import { type DispatchResult, success } from './responses.js';
 import type { ServerCore } from './server-core.js';
-import type { Session } from './session.js';
 
 /**
  * A handler for a method the runtime does not know (an extension such as tasks, or a vendor
@@ -20,30 +19,13 @@ export type MethodHandler = (
 export function callCustomMethod(
   core: ServerCore,
   handler: MethodHandler,
-  session: Session,
-  id: JsonRpcId,
+  origin: RequestOrigin,
   method: string,
   params: unknown,
-  era: Era,
-  protocolVersion: string,
-  clientCapabilities: ClientCapabilities,
 ): DispatchResult {
-  const request = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>;
-  const ctx = new RequestContext(
-    session,
-    id,
-    era,
-    protocolVersion,
-    clientCapabilities,
-    request['_meta'] as Meta | undefined,
-  );
-  let produced: Record<string, unknown> | Promise<Record<string, unknown>>;
-  try {
-    produced = handler(request, ctx);
-  } catch (error) {
-    return fail(core, ctx, method, method, error, invalidParams);
-  }
-  return settle(core, ctx, method, method, method, produced, finishCustom, invalidParams);
+  const request = paramsObject(params);
+  const ctx = contextFor(origin, request);
+  return invoke(core, ctx, method, method, method, () => handler(request, ctx), finishCustom, invalidParams);
 }
 
 function finishCustom(

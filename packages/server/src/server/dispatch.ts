@@ -15,6 +15,7 @@ import { callCustomMethod } from './custom-method.js';
 import type { ListPages } from './list-pages.js';
 import { listen } from './listen.js';
 import { getPrompt } from './prompt-get.js';
+import type { RequestOrigin } from './request-origin.js';
 import { readResource } from './resource-read.js';
 import { type DispatchResult, failure, success } from './responses.js';
 import type { ServerCore } from './server-core.js';
@@ -132,16 +133,22 @@ function modern(
       `Invalid params: _meta is missing '${MetaKey.clientCapabilities}'`,
     );
   }
-  const caps = capabilities as ClientCapabilities;
+  const origin: RequestOrigin = {
+    session,
+    id,
+    era: 'modern',
+    protocolVersion: version,
+    clientCapabilities: capabilities as ClientCapabilities,
+  };
   switch (method) {
     case 'tools/call':
-      return callTool(core, session, id, params, 'modern', version, caps);
+      return callTool(core, origin, params);
     case 'tools/list':
       return page(core.toolPages, id, params, 'modern');
     case 'server/discover':
       return success(id, core.discover());
     case 'resources/read':
-      return readResource(core, session, id, params, 'modern', version, caps);
+      return readResource(core, origin, params);
     case 'resources/list':
       return page(core.resourcePages, id, params, 'modern');
     case 'resources/templates/list':
@@ -149,16 +156,15 @@ function modern(
     case 'prompts/list':
       return page(core.promptPages, id, params, 'modern');
     case 'prompts/get':
-      return getPrompt(core, session, id, params, 'modern', version, caps);
+      return getPrompt(core, origin, params);
     case 'completion/complete':
       if (core.capabilities('modern').completions === undefined) return methodNotFound(id, method);
-      return complete(core, session, id, params, 'modern', version, caps);
+      return complete(core, origin, params);
     case 'subscriptions/listen':
       return listen(core, session, id, params);
     default: {
       const custom = core.customMethods.get(method);
-      if (custom !== undefined)
-        return callCustomMethod(core, custom, session, id, method, params, 'modern', version, caps);
+      if (custom !== undefined) return callCustomMethod(core, custom, origin, method, params);
       if (REMOVED_IN_MODERN.has(method)) {
         return failure(
           id,
@@ -188,15 +194,20 @@ function legacy(
       'Invalid Request: the session is not initialized (send initialize first)',
     );
   }
-  const version = state.protocolVersion ?? LATEST_LEGACY_PROTOCOL_VERSION;
-  const caps = state.clientCapabilities;
+  const origin: RequestOrigin = {
+    session,
+    id,
+    era: 'legacy',
+    protocolVersion: state.protocolVersion ?? LATEST_LEGACY_PROTOCOL_VERSION,
+    clientCapabilities: state.clientCapabilities,
+  };
   switch (method) {
     case 'tools/call':
-      return callTool(core, session, id, params, 'legacy', version, caps);
+      return callTool(core, origin, params);
     case 'tools/list':
       return page(core.toolPages, id, params, 'legacy');
     case 'resources/read':
-      return readResource(core, session, id, params, 'legacy', version, caps);
+      return readResource(core, origin, params);
     case 'resources/list':
       return page(core.resourcePages, id, params, 'legacy');
     case 'resources/templates/list':
@@ -213,10 +224,10 @@ function legacy(
     case 'prompts/list':
       return page(core.promptPages, id, params, 'legacy');
     case 'prompts/get':
-      return getPrompt(core, session, id, params, 'legacy', version, caps);
+      return getPrompt(core, origin, params);
     case 'completion/complete':
       if (core.capabilities('legacy').completions === undefined) return methodNotFound(id, method);
-      return complete(core, session, id, params, 'legacy', version, caps);
+      return complete(core, origin, params);
     case 'logging/setLevel': {
       const rank = loggingLevelRank((params as { level?: unknown } | undefined)?.level);
       if (rank < 0) {
@@ -231,8 +242,7 @@ function legacy(
     }
     default: {
       const custom = core.customMethods.get(method);
-      if (custom !== undefined)
-        return callCustomMethod(core, custom, session, id, method, params, 'legacy', version, caps);
+      if (custom !== undefined) return callCustomMethod(core, custom, origin, method, params);
       return methodNotFound(id, method);
     }
   }

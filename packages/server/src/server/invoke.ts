@@ -15,6 +15,29 @@ export type DomainErrorMapper = (
 ) => JsonRpcResponse;
 
 /**
+ * Runs a handler and settles what it returned: a synchronous throw is answered like a rejection.
+ * `call` runs the handler (and whatever must run just before it, such as opening an MRTR round).
+ */
+export function invoke<R, S>(
+  core: ServerCore,
+  ctx: RequestContext,
+  method: string,
+  target: string,
+  subject: S,
+  call: () => R | Promise<R>,
+  finish: Finisher<R, S>,
+  onDomainError: DomainErrorMapper,
+): DispatchResult {
+  let produced: R | Promise<R>;
+  try {
+    produced = call();
+  } catch (error) {
+    return fail(core, ctx, method, target, error, onDomainError);
+  }
+  return settle(core, ctx, method, target, subject, produced, finish, onDomainError);
+}
+
+/**
  * Settles what a handler returned. A plain value is answered synchronously (no promise hop); a
  * promise registers the request in flight so `notifications/cancelled` can abort it, and a
  * cancelled request gets no response.

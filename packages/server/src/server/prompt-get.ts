@@ -1,28 +1,20 @@
-import type { JsonRpcId, JsonRpcResponse } from '@forge/wire';
-import type { ClientCapabilities, Era, Meta } from '../protocol/index.js';
+import type { JsonRpcResponse } from '@forge/wire';
 import { McpErrorCode } from '../protocol/index.js';
 import type { GetPromptResult } from '../results/index.js';
-import { RequestContext } from './context.js';
-import { fail, settle } from './invoke.js';
+import type { RequestContext } from './context.js';
+import { invoke } from './invoke.js';
 import { openRound } from './mrtr-round.js';
+import { contextFor, paramsObject, type RequestOrigin } from './request-origin.js';
 import { invalidParams } from './resource-read.js';
 import { type DispatchResult, failure, success } from './responses.js';
 import type { ServerCore } from './server-core.js';
-import type { Session } from './session.js';
 
 const METHOD = 'prompts/get';
 
 /** `prompts/get`: unknown prompt, non-string argument or a missing required argument → -32602. */
-export function getPrompt(
-  core: ServerCore,
-  session: Session,
-  id: JsonRpcId,
-  params: unknown,
-  era: Era,
-  protocolVersion: string,
-  clientCapabilities: ClientCapabilities,
-): DispatchResult {
-  const request = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>;
+export function getPrompt(core: ServerCore, origin: RequestOrigin, params: unknown): DispatchResult {
+  const { id, era } = origin;
+  const request = paramsObject(params);
   const name = request['name'];
   if (typeof name !== 'string')
     return failure(id, McpErrorCode.InvalidParams, 'Invalid params: name must be a string');
@@ -43,22 +35,12 @@ export function getPrompt(
       return failure(id, McpErrorCode.InvalidParams, `Missing required argument: ${required}`);
     }
   }
-  const ctx = new RequestContext(
-    session,
-    id,
-    era,
-    protocolVersion,
-    clientCapabilities,
-    request['_meta'] as Meta | undefined,
-  );
-  let produced: GetPromptResult | Promise<GetPromptResult>;
-  try {
+  const ctx = contextFor(origin, request);
+  const get = (): GetPromptResult | Promise<GetPromptResult> => {
     if (era === 'modern') openRound(core, ctx, METHOD, name, request, args);
-    produced = prompt.handler(args as Record<string, string>, ctx);
-  } catch (error) {
-    return fail(core, ctx, METHOD, name, error, invalidParams);
-  }
-  return settle(core, ctx, METHOD, name, name, produced, finishPrompt, invalidParams);
+    return prompt.handler(args as Record<string, string>, ctx);
+  };
+  return invoke(core, ctx, METHOD, name, name, get, finishPrompt, invalidParams);
 }
 
 function finishPrompt(

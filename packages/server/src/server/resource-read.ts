@@ -1,52 +1,34 @@
 import type { JsonRpcId, JsonRpcResponse } from '@forge/wire';
-import type { ClientCapabilities, Era, Meta } from '../protocol/index.js';
+import type { Era } from '../protocol/index.js';
 import { McpErrorCode } from '../protocol/index.js';
-import { RequestContext } from './context.js';
+import type { RequestContext } from './context.js';
 import type { DomainError } from './errors.js';
-import { fail, settle } from './invoke.js';
+import { invoke } from './invoke.js';
 import { openRound } from './mrtr-round.js';
+import { contextFor, paramsObject, type RequestOrigin } from './request-origin.js';
 import type { ResourceReadResult } from './resource-registry.js';
 import { type DispatchResult, failure, success } from './responses.js';
 import type { ServerCore } from './server-core.js';
-import type { Session } from './session.js';
 
 const METHOD = 'resources/read';
 
 /** `resources/read`: a static resource, else the first matching template; not found is era-specific. */
-export function readResource(
-  core: ServerCore,
-  session: Session,
-  id: JsonRpcId,
-  params: unknown,
-  era: Era,
-  protocolVersion: string,
-  clientCapabilities: ClientCapabilities,
-): DispatchResult {
-  const request = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>;
+export function readResource(core: ServerCore, origin: RequestOrigin, params: unknown): DispatchResult {
+  const { id, era } = origin;
+  const request = paramsObject(params);
   const uri = request['uri'];
   if (typeof uri !== 'string')
     return failure(id, McpErrorCode.InvalidParams, 'Invalid params: uri must be a string');
   const resolved = core.resources.resolve(uri);
   if (resolved === undefined) return notFound(id, era, uri);
-  const ctx = new RequestContext(
-    session,
-    id,
-    era,
-    protocolVersion,
-    clientCapabilities,
-    request['_meta'] as Meta | undefined,
-  );
-  let produced: ResourceReadResult | Promise<ResourceReadResult>;
-  try {
+  const ctx = contextFor(origin, request);
+  const read = (): ResourceReadResult | Promise<ResourceReadResult> => {
     if (era === 'modern') openRound(core, ctx, METHOD, uri, request, null);
-    produced =
-      resolved.kind === 'static'
-        ? resolved.handler(uri, ctx)
-        : resolved.entry.handler(uri, resolved.variables, ctx);
-  } catch (error) {
-    return fail(core, ctx, METHOD, uri, error, invalidParams);
-  }
-  return settle(core, ctx, METHOD, uri, uri, produced, finishRead, invalidParams);
+    return resolved.kind === 'static'
+      ? resolved.handler(uri, ctx)
+      : resolved.entry.handler(uri, resolved.variables, ctx);
+  };
+  return invoke(core, ctx, METHOD, uri, uri, read, finishRead, invalidParams);
 }
 
 function notFound(id: JsonRpcId, era: Era, uri: string): JsonRpcResponse {

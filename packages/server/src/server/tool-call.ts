@@ -1,16 +1,16 @@
-import type { JsonRpcId, JsonRpcResponse } from '@forge/wire';
-import type { ClientCapabilities, Era, Meta } from '../protocol/index.js';
+import type { JsonRpcResponse } from '@forge/wire';
+import type { Meta } from '../protocol/index.js';
 import { McpErrorCode, MetaKey } from '../protocol/index.js';
 import { type CallToolResult, toolError } from '../results/index.js';
 import { describeIssues } from '../validation/index.js';
-import { RequestContext } from './context.js';
+import type { RequestContext } from './context.js';
 import type { DomainError } from './errors.js';
-import { fail, settle } from './invoke.js';
+import { invoke } from './invoke.js';
 import { openRound } from './mrtr-round.js';
 import { resolvePatterns } from './probe.js';
+import { contextFor, type RequestOrigin } from './request-origin.js';
 import { type DispatchResult, failure, success } from './responses.js';
 import type { ServerCore } from './server-core.js';
-import type { Session } from './session.js';
 import type { RegisteredTool } from './tool-registry.js';
 
 const METHOD = 'tools/call';
@@ -20,15 +20,8 @@ const METHOD = 'tools/call';
  * naming the field and rule) → probe or handler → output-schema check. Synchronous end to end
  * when the handler returns a plain value.
  */
-export function callTool(
-  core: ServerCore,
-  session: Session,
-  id: JsonRpcId,
-  params: unknown,
-  era: Era,
-  protocolVersion: string,
-  clientCapabilities: ClientCapabilities,
-): DispatchResult {
+export function callTool(core: ServerCore, origin: RequestOrigin, params: unknown): DispatchResult {
+  const { id, era } = origin;
   if (typeof params !== 'object' || params === null) {
     return failure(id, McpErrorCode.InvalidParams, 'Invalid params: expected { name, arguments? }');
   }
@@ -53,24 +46,17 @@ export function callTool(
     const invalid = toolError(describeIssues(outcome.issues));
     return success(id, era === 'modern' ? core.complete(invalid) : invalid);
   }
-  const ctx = new RequestContext(session, id, era, protocolVersion, clientCapabilities, meta);
+  const ctx = contextFor(origin, request);
   if (probe) {
-    let patterns: CallToolResult | Promise<CallToolResult>;
-    try {
-      patterns = resolvePatterns(tool.patterns as NonNullable<RegisteredTool['patterns']>, args);
-    } catch (error) {
-      return fail(core, ctx, METHOD, name, error, toolDomainError);
-    }
-    return settle(core, ctx, METHOD, name, tool, patterns, finishProbe, toolDomainError);
+    const probePatterns = () =>
+      resolvePatterns(tool.patterns as NonNullable<RegisteredTool['patterns']>, args);
+    return invoke(core, ctx, METHOD, name, tool, probePatterns, finishProbe, toolDomainError);
   }
-  let produced: CallToolResult | Promise<CallToolResult>;
-  try {
+  const call = (): CallToolResult | Promise<CallToolResult> => {
     if (era === 'modern') openRound(core, ctx, METHOD, name, request, args);
-    produced = tool.handler(args, ctx);
-  } catch (error) {
-    return fail(core, ctx, METHOD, name, error, toolDomainError);
-  }
-  return settle(core, ctx, METHOD, name, tool, produced, finishToolResult, toolDomainError);
+    return tool.handler(args, ctx);
+  };
+  return invoke(core, ctx, METHOD, name, tool, call, finishToolResult, toolDomainError);
 }
 
 function finishToolResult(
