@@ -3,6 +3,7 @@ import { HttpSession, newSessionId } from './legacy-session.js';
 import type { PostedMessage } from './message.js';
 import type { HttpHandlerOptions, HttpServable } from './options.js';
 import { jsonHeaders, OutboundStream } from './outbound-stream.js';
+import { defaultPrincipalOf } from './principal.js';
 import { HttpErrorCode, HttpRejection } from './rejection.js';
 import { MemorySessionStore, type SessionStore } from './session-store.js';
 import { acceptsSse, dispatchTo, type HttpTransport } from './transport.js';
@@ -19,9 +20,11 @@ export class LegacyRoutes<S extends HttpServable> {
   readonly stateless: boolean;
   readonly #transport: HttpTransport<S>;
   readonly #requestTimeoutMs: number | undefined;
+  readonly #principalOf: (auth: unknown) => string | undefined;
 
   constructor(transport: HttpTransport<S>, options: HttpHandlerOptions<S>) {
     this.#transport = transport;
+    this.#principalOf = options.principalOf ?? defaultPrincipalOf;
     this.#requestTimeoutMs = options.serverRequestTimeoutMs;
     this.stateless = options.legacy === 'stateless';
     this.sessions =
@@ -167,7 +170,12 @@ export class LegacyRoutes<S extends HttpServable> {
 
   async #initialize(exchange: Exchange, posted: Extract<PostedMessage, { kind: 'request' }>): Promise<void> {
     const server = await this.#transport.resolve(exchange);
-    const session = new HttpSession(newSessionId(), server, this.#transport.eventStore);
+    const session = new HttpSession(
+      newSessionId(),
+      server,
+      this.#transport.eventStore,
+      this.#principalOf(exchange.auth),
+    );
     if (this.#requestTimeoutMs !== undefined) session.requestTimeoutMs = this.#requestTimeoutMs;
     const response = await dispatchTo(server, posted.message, session);
     if (response === undefined) return exchange.send(202, undefined, undefined);
@@ -187,7 +195,8 @@ export class LegacyRoutes<S extends HttpServable> {
       );
     }
     const session = await this.sessions.get(sessionId);
-    if (session === undefined || session.ended) {
+    // Another caller's session answers exactly like an unknown one: never confirm an id to a stranger.
+    if (session === undefined || session.ended || this.#principalOf(exchange.auth) !== session.principal) {
       throw new HttpRejection(404, -32001, 'Session not found', { id });
     }
     await this.sessions.touch(sessionId);

@@ -44,6 +44,8 @@ export class HttpSession<S extends HttpServable = HttpServable> implements Sessi
   readonly state: SessionState;
   /** The server definition this session was initialised with. */
   readonly server: S;
+  /** Who opened the session (`principalOf` of its `initialize`'s auth); undefined without auth. */
+  readonly principal: string | undefined;
   #tag: string | undefined;
   /** Streams of POSTs still being answered, by request id. */
   readonly requestStreams = new Map<JsonRpcId, OutboundStream>();
@@ -62,9 +64,10 @@ export class HttpSession<S extends HttpServable = HttpServable> implements Sessi
   /** How long a server → client request may wait for its answer. */
   requestTimeoutMs = DEFAULT_SERVER_REQUEST_TIMEOUT_MS;
 
-  constructor(id: string, server: S, store: EventStore | undefined) {
+  constructor(id: string, server: S, store: EventStore | undefined, principal?: string) {
     this.id = id;
     this.server = server;
+    this.principal = principal;
     this.state = createSessionState();
     this.#store = store;
   }

@@ -46,6 +46,14 @@ export interface HttpHandlerOptions<S extends HttpServable = HttpServable> {
    * Throw {@link HttpAuthError} to answer 401/403 (with `WWW-Authenticate`).
    */
   authenticate?: (request: HttpRequestInfo) => unknown;
+  /**
+   * Who an `authenticate` result names. A legacy session is bound to the principal of its
+   * `initialize`; a later request of that session (POST, GET, DELETE) from another principal
+   * gets 404, as if the session did not exist. Default: no principal without `authenticate`,
+   * else the canonical JSON of the result; return a stable identity (a user id) when the result
+   * varies between requests of one caller.
+   */
+  principalOf?: (auth: unknown) => string | undefined;
   /** With a resolver: a key per request under which the resolved definition is cached. */
   resolverCacheKey?: (request: HttpRequestInfo) => string;
   /**
