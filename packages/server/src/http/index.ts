@@ -18,6 +18,7 @@ export { ModernRequestError } from './modern-session.js';
 export { HttpAuthError, type HttpHandlerOptions, type HttpServable, type ServerResolver } from './options.js';
 export type { ResponseMode } from './outbound-stream.js';
 export { HttpErrorCode, HttpRejection } from './rejection.js';
+export { type HttpListen, type HttpRunOptions, httpTransport, parseHttpFlag } from './run-http.js';
 export { MemorySessionStore, type MemorySessionStoreOptions, type SessionStore } from './session-store.js';
 export { DEFAULT_KEEP_ALIVE_MS, DEFAULT_RETRY_MS } from './sse.js';
 export { type ToolHeaderParam, toolHeaderParams } from './tool-headers.js';

@@ -12,8 +12,15 @@ export interface HttpListen {
   port: number;
 }
 
-/** Options of {@link httpTransport}. */
-export interface HttpRunOptions extends HttpListen, HttpHandlerOptions<HttpServable> {
+/**
+ * Options of {@link httpTransport}: where to listen, plus every {@link createHttpHandler}
+ * option (limits, stores, `authenticate`, `hostValidation`, ...).
+ */
+export interface HttpRunOptions extends HttpHandlerOptions<HttpServable> {
+  /** Address to bind. Default `127.0.0.1`. */
+  host?: string;
+  /** Port to bind; 0 picks a free one (the `listening` log line names it). */
+  port: number;
   /** Path of the MCP endpoint. Default `/mcp`. */
   path?: string;
   /** Request header byte limit (node's `maxHeaderSize`). Default 16 KiB. */
@@ -52,18 +59,24 @@ export function parseHttpFlag(argv: readonly string[]): HttpListen | undefined {
 }
 
 /**
- * A `run()` transport serving the server on Streamable HTTP at `path`. Bound to loopback,
- * the Host/Origin allow-list is the localhost names; on another address, set
- * `hostValidation.allowedHosts` (or `false` behind a trusted proxy). `GET /health` answers 200.
+ * A `run()` transport serving the server on Streamable HTTP at `path` (what `--http` uses,
+ * configurable). Bound to loopback, the Host/Origin allow-list is the localhost names; bound to
+ * another address, that address too (set `hostValidation` for public names, or `false` behind a
+ * trusted proxy). `GET /health` answers 200. On shutdown the listener stops accepting, sessions
+ * and streams end, and requests in flight get the grace period.
+ *
+ * @example
+ * await run(build, { transport: httpTransport({ port: 3000, path: '/api/mcp', maxBodyBytes: 65_536 }) });
  */
 export function httpTransport(options: HttpRunOptions): RunTransportFactory {
   return (server, { logger }) => {
     const path = options.path ?? '/mcp';
+    const bindHost = options.host ?? '127.0.0.1';
     const hostValidation =
       options.hostValidation ??
-      (LOOPBACK.has(options.host)
+      (LOOPBACK.has(bindHost)
         ? { allowedHosts: LOCALHOST_NAMES }
-        : { allowedHosts: [...LOCALHOST_NAMES, options.host] });
+        : { allowedHosts: [...LOCALHOST_NAMES, bindHost] });
     const handler = createHttpHandler(server as HttpServable, { ...options, hostValidation });
     const listener = createServer(
       { maxHeaderSize: options.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES },
@@ -90,9 +103,9 @@ export function httpTransport(options: HttpRunOptions): RunTransportFactory {
         resolve();
       });
     });
-    listener.listen(options.port, options.host, () => {
+    listener.listen(options.port, bindHost, () => {
       const { port } = listener.address() as AddressInfo;
-      const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+      const host = bindHost.includes(':') ? `[${bindHost}]` : bindHost;
       logger.info({ url: `http://${host}:${port}${path}` }, 'listening');
     });
     return httpRunTransport(listener, handler, closed);
