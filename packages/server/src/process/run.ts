@@ -56,8 +56,8 @@ export interface RunOptions {
 export function stdioTransport(stdio: StdioOptions = {}): RunTransportFactory {
   return (server, { logger, graceMs }) => {
     const served = serveStdio(server, {
-      closeGraceMs: graceMs,
       ...stdio,
+      closeGraceMs: stdio.closeGraceMs ?? graceMs,
       onError:
         stdio.onError ??
         ((error) => logger.warn({ err: { name: error.name, message: error.message } }, 'bad input')),

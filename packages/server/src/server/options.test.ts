@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/index.js';
 import type { RunOptions } from '../process/run.js';
 import { text } from '../results/index.js';
+import type { StdioOptions } from '../stdio/serve-stdio.js';
 import { createTestClient } from '../testing/index.js';
 import { createServer } from './mcp-server.js';
 
@@ -33,7 +34,11 @@ describe('options that come from the environment accept undefined', () => {
 
   it('run and loadConfig options take undefined too', async () => {
     const runOptions: RunOptions = { graceMs: undefined, name: env['FORGE_TEST_NAME'], argv: undefined };
-    expect(runOptions.graceMs).toBeUndefined();
+    const stdio: StdioOptions = { maxMessageBytes: undefined, closeGraceMs: undefined };
+    expect({ ...runOptions, stdio }).toMatchObject({
+      graceMs: undefined,
+      stdio: { closeGraceMs: undefined },
+    });
     await expect(
       loadConfig({
         serverName: 'none',

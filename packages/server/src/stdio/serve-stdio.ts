@@ -7,17 +7,17 @@ import { createSessionState, type Session } from '../server/session.js';
 /** Options of {@link serveStdio}. */
 export interface StdioOptions {
   /** Default `process.stdin`. */
-  input?: Readable;
+  input?: Readable | undefined;
   /** Default `process.stdout`. Nothing but protocol is ever written to it. */
-  output?: Writable;
+  output?: Writable | undefined;
   /** Largest incoming line; larger ones get a JSON-RPC error and the stream resynchronises. Default 16 MiB. */
-  maxMessageBytes?: number;
+  maxMessageBytes?: number | undefined;
   /** Timeout of server-to-client requests (sampling, elicitation, roots). Default 60 000 ms. */
-  requestTimeoutMs?: number;
+  requestTimeoutMs?: number | undefined;
   /** How long handlers still running when the connection closes may finish before being aborted. Default 5000 ms. */
-  closeGraceMs?: number;
+  closeGraceMs?: number | undefined;
   /** Malformed input and stream failures (already answered on the wire when JSON-RPC says so). */
-  onError?: (error: Error) => void;
+  onError?: ((error: Error) => void) | undefined;
 }
 
 /** A server being served on one stdio connection. */
