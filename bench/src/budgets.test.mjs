@@ -82,9 +82,19 @@ describe('ratios', () => {
   });
 
   it('falls back to value over value, and gives no ratio for non-positive values', () => {
-    expect(ratios({ forge: { value: 30 }, floor: { value: 10 }, sdk2: { value: -5 } })).toEqual({
+    expect(ratios({ forge: { value: 30 }, floor: { value: 10 }, sdk2: { value: -5 } })).toMatchObject({
       forgeFloor: 3,
       forgeV2: null,
     });
+  });
+
+  it('compares CPU per call as capacity: their CPU over forge CPU', () => {
+    const results = {
+      forge: { value: 1, cpuUsPerCall: 10 },
+      floor: { value: 1, cpuUsPerCall: 8 },
+      sdk2: { value: 1, cpuUsPerCall: 50 },
+    };
+    expect(ratios(results)).toMatchObject({ cpuForgeFloor: 0.8, cpuForgeV2: 5 });
+    expect(ratios({ forge: { value: 1 }, floor: { value: 1, cpuUsPerCall: 8 } }).cpuForgeFloor).toBeNull();
   });
 });

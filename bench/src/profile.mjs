@@ -134,19 +134,17 @@ function summarise(profile) {
     ].join('\n');
   };
   const head = `busy ${(busy / 1000).toFixed(0)} ms, idle ${(idle / 1000).toFixed(0)} ms; shares are of busy time`;
-  return (
-    [
-      head,
-      table('self time by function', byFunction, 30),
-      table('self time by file', byFile, 25),
-      table(
-        'inclusive time, forge and bench code on the stack',
-        inclusive,
-        30,
-        (name) => name.startsWith('packages/') || name.startsWith('bench/'),
-      ),
-    ].join('\n\n') + '\n'
-  );
+  return `${[
+    head,
+    table('self time by function', byFunction, 30),
+    table('self time by file', byFile, 25),
+    table(
+      'inclusive time, forge and bench code on the stack',
+      inclusive,
+      30,
+      (name) => name.startsWith('packages/') || name.startsWith('bench/'),
+    ),
+  ].join('\n\n')}\n`;
 }
 
 function shortFile(url) {

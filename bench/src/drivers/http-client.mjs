@@ -119,9 +119,10 @@ export class HttpLoad {
 
   /**
    * One warm-up then one measured window. `body(id)` builds a request body; a response
-   * counts as an error unless `ok(response)`; `check(response)` vets the first measured one.
+   * counts as an error unless `ok(response)`; `check(response)` vets the first measured one;
+   * `hooks.onMeasureStart/onMeasureEnd` run when the measured window opens and closes.
    */
-  run({ body, ok, check, warmupMs, measureMs }) {
+  run({ body, ok, check, warmupMs, measureMs, hooks }) {
     const latencies = [];
     let phase = 'warmup';
     let completed = 0;
@@ -164,10 +165,12 @@ export class HttpLoad {
       setTimeout(() => {
         phase = 'measure';
         measureStart = performance.now();
+        hooks?.onMeasureStart();
       }, warmupMs);
       setTimeout(() => {
         phase = 'drain';
         measureEnd = performance.now();
+        hooks?.onMeasureEnd();
       }, warmupMs + measureMs);
       for (let i = 0; i < this.#pool.length; i++) loop(this.#pool[i], this.#headerLines[i]);
     });

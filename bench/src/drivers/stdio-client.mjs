@@ -64,8 +64,9 @@ export class StdioClient {
    * `parts.prefix + id + parts.suffix`, for a warm-up then a measured window.
    * `check(response)` validates the first response of the measured window. With
    * `limit`, exactly that many requests are sent (no warm-up, no time limit).
+   * `hooks.onMeasureStart/onMeasureEnd` run when the measured window opens and closes.
    */
-  load({ parts, window, warmupMs = 0, measureMs = 0, check, limit }) {
+  load({ parts, window, warmupMs = 0, measureMs = 0, check, limit, hooks }) {
     if (this.#load !== null) throw new Error('a load is already running');
     const { prefix, suffix } = parts;
     const starts = new Float64Array(SLOT_MASK + 1);
@@ -136,10 +137,12 @@ export class StdioClient {
         warmTimer = setTimeout(() => {
           phase = 'measure';
           measureStart = performance.now();
+          hooks?.onMeasureStart();
         }, warmupMs);
         endTimer = setTimeout(() => {
           phase = 'drain';
           measureEnd = performance.now();
+          hooks?.onMeasureEnd();
           if (inFlight === 0) finish();
         }, warmupMs + measureMs);
       } else {

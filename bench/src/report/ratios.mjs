@@ -7,7 +7,23 @@ import { median } from '../stats.mjs';
  * No ratio when either side is zero or negative (a heap that shrank has no meaningful ratio).
  */
 export function ratios(results) {
-  return { forgeFloor: ratio(results.forge, results.floor), forgeV2: ratio(results.forge, results.sdk2) };
+  return {
+    forgeFloor: ratio(results.forge, results.floor),
+    forgeV2: ratio(results.forge, results.sdk2),
+    cpuForgeFloor: cpuRatio(results.forge, results.floor),
+    cpuForgeV2: cpuRatio(results.forge, results.sdk2),
+  };
+}
+
+/**
+ * The same comparison from the servers' CPU time per call: their CPU per call over
+ * forge's, i.e. how many calls forge serves with the CPU the other needs for one.
+ * Free of the wake-up latency that dominates one-in-flight rates on a VM.
+ */
+function cpuRatio(mine, theirs) {
+  const a = mine?.cpuUsPerCall;
+  const b = theirs?.cpuUsPerCall;
+  return a > 0 && b > 0 ? round2(b / a) : null;
 }
 
 function ratio(mine, theirs) {

@@ -34,6 +34,12 @@ function formatLatency(us) {
   return us >= 1000 ? `${(us / 1000).toFixed(1)} ms` : `${Math.round(us)} µs`;
 }
 
+function cpuCell(result) {
+  const us = result?.cpuUsPerCall;
+  if (typeof us !== 'number') return '—';
+  return us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : `${us.toFixed(1)} µs`;
+}
+
 function ratioCell(value) {
   return typeof value === 'number' ? `${value.toFixed(2)}x` : '—';
 }
@@ -58,6 +64,15 @@ export function renderTable(rows) {
         '',
       ];
       lines.push(`| ${latency.join(' | ')} |`);
+    }
+    if (COLUMNS.some(([impl]) => typeof row.results[impl]?.cpuUsPerCall === 'number')) {
+      const cpu = [
+        '&nbsp;&nbsp;↳ server CPU per call',
+        ...COLUMNS.map(([impl]) => cpuCell(row.results[impl])),
+        ratioCell(row.ratios.cpuForgeFloor),
+        ratioCell(row.ratios.cpuForgeV2),
+      ];
+      lines.push(`| ${cpu.join(' | ')} |`);
     }
   }
   return lines.join('\n');

@@ -3,8 +3,10 @@
  * measured in short slices, round-robin, so background load on a shared machine falls
  * on all of them alike. Throughput is the median of the slices; latency percentiles
  * are over all measured requests; `slices` keeps one rate per round, in round order, so
- * ratios can pair slices measured seconds apart.
+ * ratios can pair slices measured seconds apart. When a contender names its server's
+ * `pid`, the server's CPU time over the measured windows gives `cpuUsPerCall`.
  */
+import { cpuMicros } from '../drivers/child.mjs';
 import { progress } from '../progress.mjs';
 import { latencySummary, median, round } from '../stats.mjs';
 
@@ -21,7 +23,15 @@ export async function compare(label, contenders, { warmupMs, measureMs, rounds =
       progress(`${label}: ${contender.impl} starting and warming up (${warmupMs / 1000} s)`);
       try {
         const session = await contender.start();
-        live.push({ impl: contender.impl, session, slices: [], latencies: [], errors: 0, completed: 0 });
+        live.push({
+          impl: contender.impl,
+          session,
+          slices: [],
+          latencies: [],
+          errors: 0,
+          completed: 0,
+          cpu: 0,
+        });
         await session.run(warmupMs, 200);
       } catch (error) {
         results[contender.impl] = { error: firstLine(error) };
@@ -42,7 +52,7 @@ export async function compare(label, contenders, { warmupMs, measureMs, rounds =
       for (const entry of order) {
         if (results[entry.impl]?.error) continue;
         try {
-          const slice = await entry.session.run(sliceWarmupMs, sliceMs);
+          const slice = await entry.session.run(sliceWarmupMs, sliceMs, cpuHooks(entry));
           entry.slices.push(slice.completed / slice.seconds);
           for (const latency of slice.latencies) entry.latencies.push(latency);
           entry.errors += slice.errors;
@@ -60,6 +70,7 @@ export async function compare(label, contenders, { warmupMs, measureMs, rounds =
         ...latencySummary(entry.latencies),
         errors: entry.errors,
         completed: entry.completed,
+        cpuUsPerCall: entry.session.pid === undefined ? null : round(entry.cpu / entry.completed, 2),
         slices: entry.slices.map((rate) => round(rate)),
       };
     }
@@ -67,6 +78,21 @@ export async function compare(label, contenders, { warmupMs, measureMs, rounds =
     await Promise.all(live.map((entry) => entry.session.stop()));
   }
   return results;
+}
+
+/** Adds the server child's CPU time over the measured window to `entry.cpu`. */
+function cpuHooks(entry) {
+  const pid = entry.session.pid;
+  if (pid === undefined) return undefined;
+  let startedAt = 0;
+  return {
+    onMeasureStart: () => {
+      startedAt = cpuMicros(pid);
+    },
+    onMeasureEnd: () => {
+      entry.cpu += cpuMicros(pid) - startedAt;
+    },
+  };
 }
 
 export function firstLine(error) {

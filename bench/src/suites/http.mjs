@@ -40,8 +40,9 @@ function contender(impl, mode, era) {
       }
       const body = eraBody(era);
       return {
-        run: (warmupMs, measureMs) =>
-          load.run({ body, ok: echoOk, check: checkEchoResponse, warmupMs, measureMs }),
+        pid: server.child.pid,
+        run: (warmupMs, measureMs, hooks) =>
+          load.run({ body, ok: echoOk, check: checkEchoResponse, warmupMs, measureMs, hooks }),
         async stop() {
           load.close();
           await server.stop();

@@ -9,7 +9,9 @@ function contender(impl, { era, window, parts, check, env = {} }) {
     async start() {
       const { server, client } = await openStdio(impl, { era, env });
       return {
-        run: (warmupMs, measureMs) => client.load({ parts, window, warmupMs, measureMs, check }),
+        pid: server.child.pid,
+        run: (warmupMs, measureMs, hooks) =>
+          client.load({ parts, window, warmupMs, measureMs, check, hooks }),
         stop: () => server.stop(),
       };
     },
