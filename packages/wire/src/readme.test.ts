@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fromChildProcess } from './index.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
@@ -43,7 +43,8 @@ describe('README', () => {
     await expect(connection.request('after-bad-input')).resolves.toEqual({ echoed: null });
     // The example's answer to the bad line has id null: reported here as the peer's error.
     expect(errors.map((e) => (e as { code?: unknown }).code)).toEqual([-32700]);
-    expect(stderr).toMatch(/^wire: Incoming message is not valid JSON/);
+    // stderr is another pipe: its line may arrive after the answer on stdout.
+    await vi.waitFor(() => expect(stderr).toMatch(/^wire: Incoming message is not valid JSON/));
     connection.close();
     expect(await exited).toBe(0);
   }, 15_000);
