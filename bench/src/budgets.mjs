@@ -64,7 +64,9 @@ export function missedBudgets(report, budgets = BUDGETS) {
     if (typeof actual !== 'number') {
       missed.push(`${budget.what}: no ratio (the other side was not measured)`);
     } else if (budget.min !== undefined && actual < budget.min) {
-      missed.push(`${budget.what}: ${actual}${suffix}, budget >= ${budget.min}${suffix}`);
+      missed.push(
+        `${budget.what}: ${actual}${suffix}, budget >= ${budget.min}${suffix}${context(row, budget)}`,
+      );
     } else if (budget.max !== undefined && actual > budget.max) {
       missed.push(`${budget.what}: ${actual}${suffix}, budget <= ${budget.max}${suffix}`);
     }
@@ -74,4 +76,23 @@ export function missedBudgets(report, budgets = BUDGETS) {
     if (errors > 0) missed.push(`${row.label}: forge answered ${errors} requests with an error`);
   }
   return missed;
+}
+
+/**
+ * What a reader needs to judge a missed ratio: the same comparison by server CPU per call,
+ * and, against SDK v2, whether even the floor reaches the budget in this run (when it does
+ * not, the rate is bound by something no server controls, such as wake-up latency).
+ */
+function context(row, budget) {
+  const notes = [];
+  const cpu = row.ratios[budget.ratio === 'forgeV2' ? 'cpuForgeV2' : 'cpuForgeFloor'];
+  if (typeof cpu === 'number') notes.push(`by server CPU per call ${cpu}x`);
+  if (budget.ratio === 'forgeV2') {
+    const floor = row.results.floor?.value;
+    const v2 = row.results.sdk2?.value;
+    if (floor > 0 && v2 > 0 && floor / v2 < budget.min) {
+      notes.push(`the floor itself is only ${Math.round((floor / v2) * 100) / 100}x SDK v2 here`);
+    }
+  }
+  return notes.length === 0 ? '' : ` (${notes.join('; ')})`;
 }

@@ -50,6 +50,20 @@ describe('missedBudgets', () => {
     ]);
   });
 
+  it('adds the CPU ratio and an unreachable floor to a missed SDK v2 ratio', () => {
+    const report = passingReport();
+    const row = report.rows.find((r) => r.id === 'stdio.echo.legacy.w1');
+    row.results = {
+      forge: { value: 170, cpuUsPerCall: 40 },
+      sdk2: { value: 100, cpuUsPerCall: 100 },
+      floor: { value: 190, cpuUsPerCall: 32 },
+    };
+    row.ratios = ratios(row.results);
+    expect(missedBudgets(report)).toEqual([
+      'stdio echo 1 in flight (legacy) vs SDK v2: 1.7x, budget >= 2.5x (by server CPU per call 2.5x; the floor itself is only 1.9x SDK v2 here)',
+    ]);
+  });
+
   it('counts a missing or failed forge measurement as missed', () => {
     const report = withForge(passingReport(), 'http.echo.modern', { error: 'server exited' });
     report.rows = report.rows.filter((row) => row.id !== 'memory.heap-growth');
