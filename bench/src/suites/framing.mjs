@@ -1,7 +1,7 @@
 /**
  * Framing: the colleague's `runFramingBench()` (bench/src/wire/framing.mjs: @forge/wire's
- * LineDecoder on an 8 MiB message in 64 KiB chunks vs JSON.parse alone, and 64 echo
- * requests in flight vs a bare readline loop), plus the SDKs' `ReadBuffer` on the same
+ * LineDecoder on an 8 MiB message in 64 KiB chunks vs JSON.parse alone, and echo requests
+ * with 64 and with 1 in flight vs a bare readline loop), plus the SDKs' `ReadBuffer` on the same
  * kind of 8 MiB message, fed chunk by chunk the way their stdio transports feed it.
  */
 import { ReadBuffer as ReadBufferV1 } from '@modelcontextprotocol/sdk/shared/stdio.js';
@@ -92,6 +92,20 @@ export async function runFramingSuite({ record }) {
       floor: big ? { value: round(big.parseOnlyMs, 1) } : { error: wire.error ?? 'no result' },
     },
   });
+  const one = wire.oneInFlight;
+  if (one !== undefined || wire.error !== undefined) {
+    record({
+      id: 'framing.one-in-flight',
+      group: 'framing',
+      label: 'framing: echo, 1 in flight over a pipe pair (floor = bare readline loop)',
+      unit: 'req/s',
+      better: 'higher',
+      results: {
+        forge: one ? { value: round(one.wireRps) } : { error: wire.error ?? 'no result' },
+        floor: one ? { value: round(one.bareRps) } : { error: wire.error ?? 'no result' },
+      },
+    });
+  }
   const flight = wire.inFlight;
   record({
     id: 'framing.inflight',
