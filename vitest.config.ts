@@ -6,12 +6,14 @@ export default defineConfig({
   resolve: { conditions: ['forge-source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['forge-source', ...defaultServerConditions] } },
   test: {
+    exclude: ['**/node_modules/**', '**/dist/**', 'bench/src/wire/**'],
     include: [
       'packages/*/src/**/*.test.ts',
       'examples/*/src/**/*.test.ts',
       'examples/*/test/**/*.test.ts',
       'template/src/**/*.test.ts',
       'docs/examples/**/*.test.ts',
+      'bench/src/**/*.test.mjs',
     ],
     globalSetup: ['scripts/build-before-tests.ts'],
     testTimeout: 20_000,
