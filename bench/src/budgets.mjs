@@ -30,7 +30,7 @@ const STDIO = ['legacy', 'modern'].flatMap((era) => [
   },
 ]);
 
-const HTTP = ['legacy-session', 'modern'].flatMap((era) => [
+const HTTP = ['legacy-session', 'legacy-stateless', 'modern'].flatMap((era) => [
   { row: `http.echo.${era}`, ratio: 'forgeFloor', min: 0.6, what: `HTTP echo (${era}) vs bare node:http` },
   { row: `http.echo.${era}`, ratio: 'forgeV2', min: 5, what: `HTTP echo (${era}) vs SDK v2` },
 ]);

@@ -13,6 +13,7 @@ function passingReport() {
     row(`stdio.echo.${era}.w64`, { forge: { value: 900 }, sdk2: { value: 100 }, floor: { value: 1000 } });
   }
   row('http.echo.legacy-session', { forge: { value: 700 }, sdk2: { value: 100 }, floor: { value: 1000 } });
+  row('http.echo.legacy-stateless', { forge: { value: 700 }, sdk2: { value: 100 }, floor: { value: 1000 } });
   row('http.echo.modern', { forge: { value: 700 }, sdk2: { value: 100 }, floor: { value: 1000 } });
   row('framing.large', { forge: { value: 20 }, floor: { value: 10 } }, 'ms');
   row('memory.heap-growth', { forge: { value: 10 } }, 'KiB');

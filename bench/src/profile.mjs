@@ -4,7 +4,7 @@
  * driver as the bench, then prints where the child's CPU time went (self time by
  * function and by file), so a missed budget points at code.
  *
- *   node bench/src/profile.mjs stdio-legacy-64 | stdio-modern-64 | stdio-legacy-1 | http-legacy-session | http-modern
+ *   node bench/src/profile.mjs stdio-legacy-64 | stdio-modern-64 | stdio-legacy-1 | http-legacy-session | http-legacy-stateless | http-modern
  *
  * BENCH_SECONDS sets the profiled window (default 5); the .cpuprofile is kept in
  * bench/results/profiles/ for Chrome DevTools or speedscope.
@@ -16,6 +16,7 @@ import { HttpLoad } from './drivers/http-client.mjs';
 import { StdioClient } from './drivers/stdio-client.mjs';
 import { durations } from './durations.mjs';
 import { progress } from './progress.mjs';
+import { HTTP_MODES } from './suites/http.mjs';
 import { checkEchoResponse, ERA_SETUP, echoOk, eraBody } from './suites/http-eras.mjs';
 import { checkEcho, handshake } from './suites/stdio-session.mjs';
 import { ECHO_TEXT, echoCallParts } from './workload.mjs';
@@ -26,6 +27,7 @@ const WORKLOADS = {
   'stdio-modern-1': { transport: 'stdio', era: 'modern', window: 1 },
   'stdio-modern-64': { transport: 'stdio', era: 'modern', window: 64 },
   'http-legacy-session': { transport: 'http', era: 'legacy-session' },
+  'http-legacy-stateless': { transport: 'http', era: 'legacy-stateless' },
   'http-modern': { transport: 'http', era: 'modern' },
 };
 
@@ -57,13 +59,9 @@ if (workload.transport === 'stdio') {
   });
   await server.stop();
 } else {
-  const modes = {
-    forge: 'http',
-    sdk1: 'http-session',
-    sdk2: workload.era === 'modern' ? 'http' : 'http-session',
-    floor: 'http',
-  };
-  const server = spawnServer(impl, modes[impl], { nodeArgs });
+  const mode = HTTP_MODES[workload.era][impl];
+  if (mode === undefined) throw new Error(`${impl} does not serve ${name}`);
+  const server = spawnServer(impl, mode, { nodeArgs });
   const port = await waitForPort(server);
   const load = await HttpLoad.open({ port, connections: 32, open: ERA_SETUP[workload.era] });
   progress(`${name}: profiling ${impl} for ${measureMs / 1000} s`);

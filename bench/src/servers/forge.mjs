@@ -3,7 +3,8 @@
  * tools, built once and served by `run` (stdio) or `createHttpHandler` (both HTTP eras).
  *
  *   node forge.mjs stdio   run(build): stdio via @forge/wire, both eras on one connection
- *   node forge.mjs http    createHttpHandler(server).node: modern statelessly, legacy in sessions
+ *   node forge.mjs http            createHttpHandler(server).node: modern statelessly, legacy in sessions
+ *   node forge.mjs http-stateless  the same with `legacy: 'stateless'`: legacy POSTs without a session
  */
 import { createServer, run, text } from '@forge/server';
 import { ECHO_SCHEMA, fillerCount, fillerTool, heapProbeEnabled, measureHeap } from '../workload.mjs';
@@ -37,9 +38,10 @@ if (mode === 'stdio') {
   // Quiet logs: the bench reads stdout only and keeps stderr for diagnostics.
   process.env.FORGE_LOG_LEVEL ??= 'warn';
   await run(buildServer, { argv: [] });
-} else if (mode === 'http') {
+} else if (mode === 'http' || mode === 'http-stateless') {
   const { createHttpHandler } = await import('@forge/server/http');
-  const handler = createHttpHandler(buildServer());
+  const options = mode === 'http-stateless' ? { legacy: 'stateless' } : {};
+  const handler = createHttpHandler(buildServer(), options);
   listen(handler.node);
 } else {
   throw new Error(`unknown mode ${mode}`);

@@ -9,13 +9,11 @@ export const CONNECTIONS = 32;
 /** The server mode of each implementation for each era; absent = not supported. */
 export const HTTP_MODES = {
   'legacy-session': { forge: 'http', sdk1: 'http-session', sdk2: 'http-session', floor: 'http' },
-  // forge serves legacy clients in sessions only: no stateless legacy mode to measure.
-  'legacy-stateless': { sdk1: 'http-stateless', sdk2: 'http', floor: 'http' },
+  'legacy-stateless': { forge: 'http-stateless', sdk1: 'http-stateless', sdk2: 'http', floor: 'http' },
   modern: { forge: 'http', sdk2: 'http', floor: 'http' },
 };
 
 const UNSUPPORTED = {
-  forge: 'forge serves legacy clients in sessions only (no stateless legacy mode)',
   sdk1: 'SDK v1 speaks 2025-11-25 and older only',
 };
 

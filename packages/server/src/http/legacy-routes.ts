@@ -42,7 +42,8 @@ export class LegacyRoutes<S extends HttpServable> {
     if (this.stateless) return this.#statelessPost(exchange, posted);
     if (posted.kind === 'request' && posted.method === 'initialize')
       return this.#initialize(exchange, posted);
-    const session = await this.#session(exchange, posted.kind === 'request' ? posted.id : null);
+    const found = this.#session(exchange, posted.kind === 'request' ? posted.id : null);
+    const session = found instanceof Promise ? await found : found;
     const server = session.server;
     if (posted.kind === 'response') {
       session.settle(posted.message);
@@ -68,7 +69,8 @@ export class LegacyRoutes<S extends HttpServable> {
     exchange.onAbort(() => stream.disconnected());
     if (transport.mode === 'sse') stream.startSse();
     try {
-      const response = await dispatchTo(server, posted.message, session);
+      const answer = dispatchTo(server, posted.message, session);
+      const response = answer instanceof Promise ? await answer : answer;
       if (response === undefined) stream.end();
       else stream.finish(JSON.stringify(response));
     } finally {
@@ -134,7 +136,8 @@ export class LegacyRoutes<S extends HttpServable> {
 
   async #statelessPost(exchange: Exchange, posted: PostedMessage): Promise<void> {
     if (posted.kind === 'response') return exchange.send(202, undefined, undefined);
-    const server = await this.#transport.resolve(exchange);
+    const resolved = this.#transport.resolve(exchange);
+    const server = resolved instanceof Promise ? await resolved : resolved;
     const session = new HttpSession('', server, undefined);
     if (posted.method !== 'initialize') {
       // The 2025 rules without a handshake: the header names the version (absent → 2025-03-26).
@@ -160,7 +163,8 @@ export class LegacyRoutes<S extends HttpServable> {
         stream.disconnected();
         server.cancel?.(session, posted.id, new Error('Client closed the response stream'));
       });
-      const response = await dispatchTo(server, posted.message, session);
+      const answer = dispatchTo(server, posted.message, session);
+      const response = answer instanceof Promise ? await answer : answer;
       if (response === undefined) stream.end();
       else stream.finish(JSON.stringify(response));
     } finally {
@@ -184,7 +188,8 @@ export class LegacyRoutes<S extends HttpServable> {
     exchange.send(200, jsonHeaders({ [SESSION_HEADER]: session.id }), JSON.stringify(response));
   }
 
-  async #session(exchange: Exchange, id: string | number | null): Promise<HttpSession<S>> {
+  /** The session a request names; synchronous (no microtask hop) with a synchronous store. */
+  #session(exchange: Exchange, id: string | number | null): HttpSession<S> | Promise<HttpSession<S>> {
     const sessionId = exchange.header(SESSION_HEADER);
     if (sessionId === undefined) {
       throw new HttpRejection(
@@ -194,12 +199,23 @@ export class LegacyRoutes<S extends HttpServable> {
         { id },
       );
     }
-    const session = await this.sessions.get(sessionId);
+    const found = this.sessions.get(sessionId);
+    return found instanceof Promise
+      ? found.then((session) => this.#admit(exchange, id, sessionId, session))
+      : this.#admit(exchange, id, sessionId, found);
+  }
+
+  #admit(
+    exchange: Exchange,
+    id: string | number | null,
+    sessionId: string,
+    session: HttpSession<S> | undefined,
+  ): HttpSession<S> | Promise<HttpSession<S>> {
     // Another caller's session answers exactly like an unknown one: never confirm an id to a stranger.
     if (session === undefined || session.ended || this.#principalOf(exchange.auth) !== session.principal) {
       throw new HttpRejection(404, -32001, 'Session not found', { id });
     }
-    await this.sessions.touch(sessionId);
-    return session;
+    const touched = this.sessions.touch(sessionId);
+    return touched instanceof Promise ? touched.then(() => session) : session;
   }
 }

@@ -14,6 +14,33 @@ function onResponseClose(this: WithAbort): void {
   if (listener !== undefined && !this.writableFinished) listener();
 }
 
+/** Flat name/value lists of the frozen header objects the transport reuses, built once each. */
+const FLAT_HEADERS = new WeakMap<object, readonly string[]>();
+
+function flatten(headers: Readonly<Record<string, string>>): string[] {
+  const list: string[] = [];
+  for (const name in headers) list.push(name, headers[name] as string);
+  return list;
+}
+
+/** `headers` as a flat list for `writeHead`, with `content-length` appended. */
+function headerList(headers: Readonly<Record<string, string>>, length: string): string[] {
+  let flat = FLAT_HEADERS.get(headers);
+  if (flat === undefined) {
+    if (!Object.isFrozen(headers)) {
+      const list = flatten(headers);
+      list.push('content-length', length);
+      return list;
+    }
+    flat = flatten(headers);
+    FLAT_HEADERS.set(headers, flat);
+  }
+  if (flat.length === 2) return [flat[0] as string, flat[1] as string, 'content-length', length];
+  const list = flat.slice();
+  list.push('content-length', length);
+  return list;
+}
+
 /** {@link Exchange} over node:http. */
 export class NodeExchange implements Exchange {
   readonly raw: IncomingMessage;
@@ -51,9 +78,8 @@ export class NodeExchange implements Exchange {
     const res = this.res;
     if (res.headersSent || res.destroyed) return;
     // Flat header list with an explicit length: no chunked encoding, no per-header setHeader.
-    const list: string[] = [];
-    if (headers !== undefined) for (const name in headers) list.push(name, headers[name] as string);
-    list.push('content-length', body === undefined ? '0' : String(Buffer.byteLength(body)));
+    const length = body === undefined ? '0' : String(Buffer.byteLength(body));
+    const list = headers === undefined ? ['content-length', length] : headerList(headers, length);
     res.writeHead(status, list);
     res.end(body);
   }

@@ -15,4 +15,15 @@ describe('encodeMessage', () => {
     expect(line).toContain('a\\u2028b\\u2029c');
     expect(JSON.parse(line)).toEqual({ jsonrpc: '2.0', method: 'note', params });
   });
+
+  it('escapes a lone U+2029 too', () => {
+    const line = encodeMessage({ jsonrpc: '2.0', method: 'note', params: { text: 'a\u2029b' } });
+    expect(line).toBe('{"jsonrpc":"2.0","method":"note","params":{"text":"a\\u2029b"}}\n');
+  });
+
+  it('leaves other non-ASCII text as it is', () => {
+    const params = { text: 'caf\u00e9 \u2027 \u202a \u{1f600}' };
+    const line = encodeMessage({ jsonrpc: '2.0', method: 'note', params });
+    expect(line).toBe(`${JSON.stringify({ jsonrpc: '2.0', method: 'note', params })}\n`);
+  });
 });

@@ -13,8 +13,10 @@ function escapeSeparator(char: string): string {
  */
 export function stringifyMessage(message: JsonRpcMessage): string {
   const text = JSON.stringify(message);
-  LINE_SEPARATORS.lastIndex = 0;
-  return LINE_SEPARATORS.test(text) ? text.replace(LINE_SEPARATORS, escapeSeparator) : text;
+  // indexOf fails at once on a one-byte string (most JSON), where a regex still scans it.
+  return text.indexOf('\u2028') === -1 && text.indexOf('\u2029') === -1
+    ? text
+    : text.replace(LINE_SEPARATORS, escapeSeparator);
 }
 
 /** One framed line: JSON, U+2028/U+2029 escaped, trailing `\n`. */
