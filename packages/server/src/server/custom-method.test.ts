@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { McpError } from '../protocol/index.js';
-import { createTestClient } from '../testing/index.js';
+import { createTestClient, mcpErrorOf } from '../testing/index.js';
 import { DomainError } from './errors.js';
 import { createServer } from './mcp-server.js';
-
-async function rejection(promise: Promise<unknown>): Promise<McpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof McpError) return error;
-    throw error;
-  }
-  throw new Error('expected a JSON-RPC error');
-}
 
 function extendedServer() {
   const server = createServer({
@@ -31,11 +20,11 @@ function extendedServer() {
 describe('extension methods', () => {
   it('serves a custom method in both eras with the usual decoration and error mapping', async () => {
     const legacy = createTestClient(extendedServer());
-    expect((await rejection(legacy.request('acme/things/get', { id: 'a' }))).code).toBe(-32600); // not initialized
+    expect((await mcpErrorOf(legacy.request('acme/things/get', { id: 'a' }))).code).toBe(-32600); // not initialized
     const init = await legacy.initialize();
     expect(init['capabilities']).toMatchObject({ extensions: { 'acme/things': {} } });
     expect(await legacy.request('acme/things/get', { id: 'a' })).toEqual({ id: 'a', era: 'legacy' });
-    const missing = await rejection(legacy.request('acme/things/get', { id: 'missing' }));
+    const missing = await mcpErrorOf(legacy.request('acme/things/get', { id: 'missing' }));
     expect([missing.code, missing.message]).toEqual([-32602, 'no such thing']);
     const modern = createTestClient(extendedServer(), { era: 'modern' });
     expect(await modern.request('acme/things/get', { id: 'b' })).toEqual({

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { McpError } from '../protocol/index.js';
 import { text } from '../results/index.js';
-import { createTestClient } from '../testing/index.js';
+import { createTestClient, mcpErrorOf } from '../testing/index.js';
 import { createServer } from './mcp-server.js';
 
 const empty = { type: 'object' } as const;
-
-async function rejection(promise: Promise<unknown>): Promise<McpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof McpError) return error;
-    throw error;
-  }
-  throw new Error('expected a JSON-RPC error');
-}
 
 function basicServer() {
   const server = createServer({ name: 'basic', version: '2.0.0', title: 'Basic', instructions: 'Be nice.' });
@@ -62,18 +51,18 @@ describe('legacy lifecycle', () => {
   it('refuses requests before initialize except ping, and a second initialize', async () => {
     const client = createTestClient(basicServer());
     expect(await client.request('ping')).toEqual({});
-    expect((await rejection(client.listTools())).code).toBe(-32600);
+    expect((await mcpErrorOf(client.listTools())).code).toBe(-32600);
     await client.initialize();
     expect((await client.listTools()).tools).toHaveLength(1);
-    expect((await rejection(client.initialize())).code).toBe(-32600);
+    expect((await mcpErrorOf(client.initialize())).code).toBe(-32600);
   });
 
   it('answers -32601 for unknown methods and -32602 for a bad initialize', async () => {
     const client = createTestClient(basicServer());
-    expect((await rejection(client.request('initialize', { protocolVersion: 7 }))).code).toBe(-32602);
+    expect((await mcpErrorOf(client.request('initialize', { protocolVersion: 7 }))).code).toBe(-32602);
     await client.initialize();
-    expect((await rejection(client.request('nope/nope'))).code).toBe(-32601);
-    expect((await rejection(client.request('completion/complete', {}))).code).toBe(-32601);
+    expect((await mcpErrorOf(client.request('nope/nope'))).code).toBe(-32601);
+    expect((await mcpErrorOf(client.request('completion/complete', {}))).code).toBe(-32601);
   });
 
   it('rejects a duplicate id while the first request is in flight', async () => {
@@ -86,7 +75,7 @@ describe('legacy lifecycle', () => {
     const client = createTestClient(server);
     await client.initialize();
     const first = client.callTool('slow', {}, { id: 'same' });
-    const duplicate = await rejection(client.callTool('echo', {}, { id: 'same' }));
+    const duplicate = await mcpErrorOf(client.callTool('echo', {}, { id: 'same' }));
     expect(duplicate.code).toBe(-32600);
     release();
     expect(await first).toEqual(text('done'));
@@ -128,7 +117,7 @@ describe('legacy logging', () => {
         relatedRequestId: 77,
       },
     ]);
-    expect((await rejection(client.request('logging/setLevel', { level: 'loud' }))).code).toBe(-32602);
+    expect((await mcpErrorOf(client.request('logging/setLevel', { level: 'loud' }))).code).toBe(-32602);
   });
 });
 
@@ -225,7 +214,7 @@ describe('legacy server-to-client requests', () => {
     });
     const client = createTestClient(server);
     await client.initialize();
-    const error = await rejection(client.callTool('ask'));
+    const error = await mcpErrorOf(client.callTool('ask'));
     expect(error.code).toBe(-32603);
     expect(error.message).toContain('elicitation');
     expect(caught).toMatchObject({
@@ -280,6 +269,6 @@ describe('legacy resources and list_changed', () => {
     expect(client.notifications).toEqual([
       { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'test://watched' } },
     ]);
-    expect((await rejection(client.request('resources/subscribe', {}))).code).toBe(-32602);
+    expect((await mcpErrorOf(client.request('resources/subscribe', {}))).code).toBe(-32602);
   });
 });

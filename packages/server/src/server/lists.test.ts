@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { McpError } from '../protocol/index.js';
 import { text } from '../results/index.js';
-import { createTestClient } from '../testing/index.js';
+import { createTestClient, mcpErrorOf } from '../testing/index.js';
 import { createServer } from './mcp-server.js';
 
 const empty = { type: 'object' } as const;
-
-async function rejection(promise: Promise<unknown>): Promise<McpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof McpError) return error;
-    throw error;
-  }
-  throw new Error('expected a JSON-RPC error');
-}
 
 function manyTools(count: number, pageSize: number) {
   const server = createServer({ name: 'many', version: '1.0.0', pageSize, secret: 'k' });
@@ -46,11 +35,11 @@ describe('lists', () => {
     await client.initialize();
     const { nextCursor } = await client.listTools();
     for (const cursor of ['abc', 'eyJvIjoyLCJyIjo1fQ.xxxxxxxxxxxxxxxxxxxxxx', '', 12]) {
-      expect((await rejection(client.request('tools/list', { cursor }))).code).toBe(-32602);
+      expect((await mcpErrorOf(client.request('tools/list', { cursor }))).code).toBe(-32602);
     }
     expect((await client.listTools(nextCursor)).tools.map((tool) => tool['name'])).toEqual(['t2', 't3']);
     server.tool({ name: 'late', inputSchema: empty }, () => text('late'));
-    expect((await rejection(client.listTools(nextCursor))).message).toContain('changed');
+    expect((await mcpErrorOf(client.listTools(nextCursor))).message).toContain('changed');
     const other = createTestClient(manyTools(5, 2));
     await other.initialize();
     const foreign = (await other.listTools()).nextCursor;
@@ -130,6 +119,8 @@ describe('lists', () => {
       resourceTemplates: [{ uriTemplate: 'r://{id}', name: 'id' }],
     });
     // a cursor of one list is not valid for another
-    expect((await rejection(client.request('tools/list', { cursor: prompts.nextCursor }))).code).toBe(-32602);
+    expect((await mcpErrorOf(client.request('tools/list', { cursor: prompts.nextCursor }))).code).toBe(
+      -32602,
+    );
   });
 });

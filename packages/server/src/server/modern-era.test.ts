@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { McpError } from '../protocol/index.js';
 import { text } from '../results/index.js';
-import { createTestClient } from '../testing/index.js';
+import { createTestClient, mcpErrorOf } from '../testing/index.js';
 import { createServer } from './mcp-server.js';
 
 const empty = { type: 'object' } as const;
 const SERVER_INFO = { 'io.modelcontextprotocol/serverInfo': { name: 'modern', version: '1.0.0' } };
-
-async function rejection(promise: Promise<unknown>): Promise<McpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof McpError) return error;
-    throw error;
-  }
-  throw new Error('expected a JSON-RPC error');
-}
 
 function modernServer() {
   const server = createServer({ name: 'modern', version: '1.0.0', instructions: 'Hi.', cacheTtlMs: 5000 });
@@ -53,16 +42,16 @@ describe('modern requests', () => {
 
   it('requires both _meta keys (-32602) and a supported version (-32022 with data)', async () => {
     const client = createTestClient(modernServer());
-    const noCaps = await rejection(
+    const noCaps = await mcpErrorOf(
       client.request('tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } }),
     );
     expect(noCaps.code).toBe(-32602);
-    const noVersion = await rejection(
+    const noVersion = await mcpErrorOf(
       client.request('tools/list', { _meta: { 'io.modelcontextprotocol/clientCapabilities': {} } }),
     );
     expect(noVersion.code).toBe(-32602);
     const old = createTestClient(modernServer(), { era: 'modern', protocolVersion: '2099-01-01' });
-    const unsupported = await rejection(old.request('tools/list'));
+    const unsupported = await mcpErrorOf(old.request('tools/list'));
     expect([unsupported.code, unsupported.data]).toEqual([
       -32022,
       { supported: ['2026-07-28'], requested: '2099-01-01' },
@@ -79,7 +68,7 @@ describe('modern requests', () => {
       'initialize',
       'x/y',
     ]) {
-      expect((await rejection(client.request(method, { uri: 'test://static', level: 'info' }))).code).toBe(
+      expect((await mcpErrorOf(client.request(method, { uri: 'test://static', level: 'info' }))).code).toBe(
         -32601,
       );
     }
@@ -105,11 +94,11 @@ describe('modern requests', () => {
       cacheScope: 'public',
       _meta: SERVER_INFO,
     });
-    const missing = await rejection(client.request('resources/read', { uri: 'test://nonexistent' }));
+    const missing = await mcpErrorOf(client.request('resources/read', { uri: 'test://nonexistent' }));
     expect([missing.code, missing.data]).toEqual([-32602, { uri: 'test://nonexistent' }]);
     const legacy = createTestClient(modernServer());
     await legacy.initialize();
-    const legacyMissing = await rejection(legacy.request('resources/read', { uri: 'test://nonexistent' }));
+    const legacyMissing = await mcpErrorOf(legacy.request('resources/read', { uri: 'test://nonexistent' }));
     expect([legacyMissing.code, legacyMissing.data]).toEqual([-32002, { uri: 'test://nonexistent' }]);
   });
 
@@ -141,7 +130,7 @@ describe('modern requests', () => {
       return text('never');
     });
     const client = createTestClient(server, { era: 'modern' });
-    const error = await rejection(client.callTool('needs_sampling'));
+    const error = await mcpErrorOf(client.callTool('needs_sampling'));
     expect([error.code, error.data]).toEqual([-32021, { requiredCapabilities: { sampling: {} } }]);
   });
 
@@ -159,9 +148,9 @@ describe('modern requests', () => {
       era: 'modern',
       capabilities: { elicitation: {}, sampling: {} },
     });
-    const url = await rejection(client.callTool('url_elicit'));
+    const url = await mcpErrorOf(client.callTool('url_elicit'));
     expect([url.code, url.data]).toEqual([-32021, { requiredCapabilities: { elicitation: { url: {} } } }]);
-    const tools = await rejection(client.callTool('tool_sampling'));
+    const tools = await mcpErrorOf(client.callTool('tool_sampling'));
     expect(tools.data).toEqual({ requiredCapabilities: { sampling: { tools: {} } } });
     const capable = createTestClient(server, {
       era: 'modern',
@@ -263,10 +252,12 @@ describe('subscriptions/listen', () => {
     const listening = client.request('subscriptions/listen', { notifications: {} });
     server.endSubscriptions(client.session);
     expect(await listening).toMatchObject({ resultType: 'complete' });
-    expect((await rejection(client.request('subscriptions/listen', { notifications: 1 }))).code).toBe(-32602);
+    expect((await mcpErrorOf(client.request('subscriptions/listen', { notifications: 1 }))).code).toBe(
+      -32602,
+    );
     expect(
       (
-        await rejection(
+        await mcpErrorOf(
           client.request('subscriptions/listen', { notifications: { resourceSubscriptions: [1] } }),
         )
       ).code,

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { McpError } from '../protocol/index.js';
 import { text } from '../results/index.js';
-import { createTestClient } from '../testing/index.js';
+import { createTestClient, mcpErrorOf } from '../testing/index.js';
 import { createServer } from './mcp-server.js';
 
 const empty = { type: 'object' } as const;
-
-async function rejection(promise: Promise<unknown>): Promise<McpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof McpError) return error;
-    throw error;
-  }
-  throw new Error('expected a JSON-RPC error');
-}
 
 const nameRequest = {
   method: 'elicitation/create',
@@ -131,13 +120,13 @@ describe('MRTR (modern input requests)', () => {
       JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), s: 'evil' }),
     ).toString('base64url');
     for (const requestState of [`${forged}.${tag}`, `${body}.${tag.slice(1)}x`, 'garbage', 42]) {
-      const error = await rejection(
+      const error = await mcpErrorOf(
         client.request('tools/call', { name: 'greet', arguments: { lang: 'en' }, requestState }),
       );
       expect(error.code).toBe(-32602);
     }
     // bound to the arguments and the tool
-    const otherArgs = await rejection(
+    const otherArgs = await mcpErrorOf(
       client.request('tools/call', { name: 'greet', arguments: { lang: 'fr' }, requestState: state }),
     );
     expect(otherArgs.message).toContain('different request');
@@ -148,7 +137,7 @@ describe('MRTR (modern input requests)', () => {
     });
     expect(
       (
-        await rejection(
+        await mcpErrorOf(
           other.request('tools/call', { name: 'greet', arguments: { lang: 'en' }, requestState: state }),
         )
       ).code,
@@ -159,19 +148,19 @@ describe('MRTR (modern input requests)', () => {
       capabilities: caps,
     });
     const expiring = (await shortLived.callTool('greet')) as unknown as Record<string, unknown>;
-    const expired = await rejection(
+    const expired = await mcpErrorOf(
       shortLived.request('tools/call', { name: 'greet', requestState: expiring['requestState'] }),
     );
     expect(expired.message).toContain('expired');
-    expect((await rejection(client.request('tools/call', { name: 'greet', inputResponses: [1] }))).code).toBe(
-      -32602,
-    );
+    expect(
+      (await mcpErrorOf(client.request('tools/call', { name: 'greet', inputResponses: [1] }))).code,
+    ).toBe(-32602);
   });
 
   it('only asks for capabilities declared on this request (-32021 otherwise)', async () => {
     const { server } = mrtrServer();
     const client = createTestClient(server, { era: 'modern', capabilities: { sampling: {} } });
-    const error = await rejection(client.callTool('greet'));
+    const error = await mcpErrorOf(client.callTool('greet'));
     expect([error.code, error.data]).toEqual([-32021, { requiredCapabilities: { elicitation: {} } }]);
   });
 

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { McpError } from '../protocol/index.js';
 import { text } from '../results/index.js';
 import { s } from '../schema/index.js';
-import { createTestClient } from '../testing/index.js';
+import { createTestClient, mcpErrorOf } from '../testing/index.js';
 import { createServer } from './mcp-server.js';
 import { isProbe, wrapProbe } from './probe.js';
-
-async function rejection(promise: Promise<unknown>): Promise<McpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof McpError) return error;
-    throw error;
-  }
-  throw new Error('expected a JSON-RPC error');
-}
 
 const probeMeta = { 'forge.permission_patterns': true };
 
@@ -85,7 +74,7 @@ describe('permission probe (seed 000)', () => {
     const { server, effects } = probeServer();
     const client = createTestClient(server);
     await client.initialize();
-    const error = await rejection(client.callTool('read_file', { path: 'x' }, { meta: probeMeta }));
+    const error = await mcpErrorOf(client.callTool('read_file', { path: 'x' }, { meta: probeMeta }));
     expect(error.code).toBe(-32602);
     expect(error.message).toContain('does not support permission probing');
     expect(effects).toEqual([]);

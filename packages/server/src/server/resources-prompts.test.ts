@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { McpError } from '../protocol/index.js';
-import { createTestClient } from '../testing/index.js';
+import { createTestClient, mcpErrorOf } from '../testing/index.js';
 import type { HandlerContext } from './context.js';
 import { DomainError } from './errors.js';
 import { createServer } from './mcp-server.js';
-
-async function rejection(promise: Promise<unknown>): Promise<McpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof McpError) return error;
-    throw error;
-  }
-  throw new Error('expected a JSON-RPC error');
-}
 
 function contentServer() {
   const server = createServer({ name: 'content', version: '1.0.0' });
@@ -67,11 +56,11 @@ describe('resources/read', () => {
     const client = createTestClient(contentServer());
     await client.initialize();
     for (const uri of ['test://nonexistent-resource-for-conformance-testing', 'test://empty']) {
-      const error = await rejection(client.request('resources/read', { uri }));
+      const error = await mcpErrorOf(client.request('resources/read', { uri }));
       expect([error.code, error.data]).toEqual([-32002, { uri }]);
     }
-    expect((await rejection(client.request('resources/read', { uri: 5 }))).code).toBe(-32602);
-    const denied = await rejection(client.request('resources/read', { uri: 'test://denied' }));
+    expect((await mcpErrorOf(client.request('resources/read', { uri: 5 }))).code).toBe(-32602);
+    const denied = await mcpErrorOf(client.request('resources/read', { uri: 'test://denied' }));
     expect([denied.code, denied.message]).toEqual([-32602, 'not allowed here']);
   });
 });
@@ -90,14 +79,14 @@ describe('prompts/get', () => {
   it('answers -32602 for an unknown prompt, a missing required argument, a non-string argument', async () => {
     const client = createTestClient(contentServer());
     await client.initialize();
-    expect((await rejection(client.request('prompts/get', { name: 'nope' }))).message).toBe(
+    expect((await mcpErrorOf(client.request('prompts/get', { name: 'nope' }))).message).toBe(
       'Unknown prompt: nope',
     );
     expect(
-      (await rejection(client.request('prompts/get', { name: 'with_args', arguments: {} }))).message,
+      (await mcpErrorOf(client.request('prompts/get', { name: 'with_args', arguments: {} }))).message,
     ).toBe('Missing required argument: arg1');
     expect(
-      (await rejection(client.request('prompts/get', { name: 'with_args', arguments: { arg1: 1 } }))).code,
+      (await mcpErrorOf(client.request('prompts/get', { name: 'with_args', arguments: { arg1: 1 } }))).code,
     ).toBe(-32602);
   });
 });
@@ -124,7 +113,7 @@ describe('completion/complete', () => {
         argument: { name: 'arg2', value: 'x' },
       }),
     ).toEqual({ completion: { values: [], total: 0, hasMore: false } });
-    const unknown = await rejection(
+    const unknown = await mcpErrorOf(
       client.request('completion/complete', {
         ref: { type: 'ref/prompt', name: 'nope' },
         argument: { name: 'a', value: '' },

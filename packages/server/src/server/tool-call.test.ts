@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { McpError } from '../protocol/index.js';
 import { structured, text } from '../results/index.js';
 import { s } from '../schema/index.js';
-import { createTestClient } from '../testing/index.js';
+import { createTestClient, mcpErrorOf } from '../testing/index.js';
 import { DomainError, ToolDefinitionError } from './errors.js';
 import { createServer } from './mcp-server.js';
 import type { InternalErrorReport } from './options.js';
@@ -25,16 +25,6 @@ function searchServer(reports: InternalErrorReport[] = []) {
     (args) => text(`${args.query}:${args.limit ?? 3}`),
   );
   return server;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<McpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof McpError) return error;
-    throw error;
-  }
-  throw new Error('expected a JSON-RPC error');
 }
 
 describe('tool registration', () => {
@@ -101,15 +91,15 @@ describe('tools/call', () => {
   it('answers -32602 for an unknown tool and malformed params', async () => {
     const client = createTestClient(searchServer());
     await client.initialize();
-    const unknown = await rejection(client.callTool('nope', {}));
+    const unknown = await mcpErrorOf(client.callTool('nope', {}));
     expect(unknown.code).toBe(-32602);
     expect(unknown.message).toBe('Unknown tool: nope');
-    expect((await rejection(client.request('tools/call', { name: 42 }))).code).toBe(-32602);
+    expect((await mcpErrorOf(client.request('tools/call', { name: 42 }))).code).toBe(-32602);
     expect(
-      (await rejection(client.request('tools/call', { name: 'library.search', arguments: [1] }))).code,
+      (await mcpErrorOf(client.request('tools/call', { name: 'library.search', arguments: [1] }))).code,
     ).toBe(-32602);
     expect(
-      (await rejection(client.request('tools/call', { name: 'library.search', arguments: 'x' }))).code,
+      (await mcpErrorOf(client.request('tools/call', { name: 'library.search', arguments: 'x' }))).code,
     ).toBe(-32602);
   });
 
@@ -125,7 +115,7 @@ describe('tools/call', () => {
     const client = createTestClient(server);
     await client.initialize();
     for (const name of ['boom', 'boom-async']) {
-      const error = await rejection(client.callTool(name));
+      const error = await mcpErrorOf(client.callTool(name));
       expect(error.code).toBe(-32603);
       expect(error.message).toBe('Internal error');
       expect(JSON.stringify(error)).not.toContain('secret');
@@ -149,7 +139,7 @@ describe('tools/call', () => {
       content: [{ type: 'text', text: 'not found: a.txt' }],
       isError: true,
     });
-    const error = await rejection(client.callTool('teapot'));
+    const error = await mcpErrorOf(client.callTool('teapot'));
     expect([error.code, error.message, error.data]).toEqual([-31000, 'custom', { why: 1 }]);
   });
 
@@ -172,7 +162,7 @@ describe('tools/call', () => {
     await client.initialize();
     expect((await client.callTool('good')).structuredContent).toEqual({ count: 1 });
     for (const name of ['bad', 'none']) {
-      const error = await rejection(client.callTool(name));
+      const error = await mcpErrorOf(client.callTool(name));
       expect([error.code, error.message]).toEqual([-32603, 'Internal error']);
     }
     expect(String((reports[0]?.error as Error | undefined)?.message)).toContain('outputSchema');

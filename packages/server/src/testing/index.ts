@@ -8,3 +8,4 @@ export {
   type TestClientOptions,
   type TestRequestOptions,
 } from './in-memory-client.js';
+export { mcpErrorOf } from './mcp-error-of.js';
