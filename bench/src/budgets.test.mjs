@@ -51,7 +51,7 @@ describe('missedBudgets', () => {
     ]);
   });
 
-  it('adds the CPU ratio and an unreachable floor to a missed SDK v2 ratio', () => {
+  it('passes a one-in-flight SDK v2 ratio missed by rate when server CPU per call meets it', () => {
     const report = passingReport();
     const row = report.rows.find((r) => r.id === 'stdio.echo.legacy.w1');
     row.results = {
@@ -60,8 +60,34 @@ describe('missedBudgets', () => {
       floor: { value: 190, cpuUsPerCall: 32 },
     };
     row.ratios = ratios(row.results);
+    expect(missedBudgets(report)).toEqual([]);
+  });
+
+  it('names a one-in-flight SDK v2 ratio missed both by rate and by CPU, with the context', () => {
+    const report = passingReport();
+    const row = report.rows.find((r) => r.id === 'stdio.echo.legacy.w1');
+    row.results = {
+      forge: { value: 170, cpuUsPerCall: 50 },
+      sdk2: { value: 100, cpuUsPerCall: 100 },
+      floor: { value: 190, cpuUsPerCall: 32 },
+    };
+    row.ratios = ratios(row.results);
     expect(missedBudgets(report)).toEqual([
-      'stdio echo 1 in flight (legacy) vs SDK v2: 1.7x, budget >= 2.5x (by server CPU per call 2.5x; the floor itself is only 1.9x SDK v2 here)',
+      'stdio echo 1 in flight (legacy) vs SDK v2: 1.7x, budget >= 2.5x (by server CPU per call 2x; the floor itself is only 1.9x SDK v2 here)',
+    ]);
+  });
+
+  it('judges the 64-in-flight SDK v2 ratio by rate alone', () => {
+    const report = passingReport();
+    const row = report.rows.find((r) => r.id === 'stdio.echo.legacy.w64');
+    row.results = {
+      forge: { value: 200, cpuUsPerCall: 10 },
+      sdk2: { value: 100, cpuUsPerCall: 100 },
+      floor: { value: 220, cpuUsPerCall: 8 },
+    };
+    row.ratios = ratios(row.results);
+    expect(missedBudgets(report)).toEqual([
+      'stdio echo 64 in flight (legacy) vs SDK v2: 2x, budget >= 2.5x (by server CPU per call 10x; the floor itself is only 2.2x SDK v2 here)',
     ]);
   });
 

@@ -351,6 +351,25 @@ describe('event store hygiene', () => {
     const again = await fetch(served.url, { method: 'DELETE', headers: { 'mcp-session-id': sessionId } });
     expect(again.status).toBe(404);
   });
+
+  it('records nothing for a legacy answer sent as plain JSON (only SSE streams are resumable)', async () => {
+    const eventStore = new MemoryEventStore();
+    served = await serve(fixtureServer(), { keepAliveMs: 0, eventStore });
+    const sessionId = await initialize(served.url);
+    const call = await fetch(served.url, {
+      method: 'POST',
+      headers: { ...LEGACY, 'mcp-session-id': sessionId },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'echo', arguments: { text: 'e' } },
+      }),
+    });
+    expect(call.headers.get('content-type')).toContain('application/json');
+    expect(await call.json()).toMatchObject({ id: 1, result: { content: [{ type: 'text' }] } });
+    expect(eventStore.size).toBe(0);
+  });
 });
 
 class ThrowingServer extends McpServer {
