@@ -1,4 +1,5 @@
 /** Small pieces every HTTP bench server shares: body reading, the heap probe, listening. */
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { heapProbeEnabled, measureHeap } from '../workload.mjs';
 
@@ -42,4 +43,47 @@ export function sendJson(res, status, value) {
   const body = JSON.stringify(value);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
   res.end(body);
+}
+
+/**
+ * The session routing both SDKs document for stateful Streamable HTTP: a transport per
+ * session, created on `initialize`, looked up by `Mcp-Session-Id` afterwards.
+ * `createTransport(options)` builds the SDK's transport; `buildServer()` its server.
+ */
+export function sessionRouter({ createTransport, buildServer, isInitializeRequest }) {
+  const transports = new Map();
+  return async (req, res) => {
+    const sessionId = req.headers['mcp-session-id'];
+    if (req.method !== 'POST') {
+      const transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
+      if (transport === undefined)
+        return sendJson(res, 400, {
+          jsonrpc: '2.0',
+          error: { code: -32000, message: 'Invalid or missing session ID' },
+          id: null,
+        });
+      return transport.handleRequest(req, res);
+    }
+    const body = JSON.parse(await readBody(req));
+    let transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
+    if (transport === undefined) {
+      if (sessionId !== undefined || !isInitializeRequest(body)) {
+        return sendJson(res, 400, {
+          jsonrpc: '2.0',
+          error: { code: -32000, message: 'Bad Request: No valid session ID provided' },
+          id: null,
+        });
+      }
+      const created = createTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => transports.set(id, created),
+      });
+      created.onclose = () => {
+        if (created.sessionId !== undefined) transports.delete(created.sessionId);
+      };
+      await buildServer().connect(created);
+      transport = created;
+    }
+    await transport.handleRequest(req, res, body);
+  };
 }

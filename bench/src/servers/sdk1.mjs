@@ -8,14 +8,13 @@
  *
  * Plain node:http instead of the examples' Express app, so the SDK is not charged for Express.
  */
-import { randomUUID } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { fillerCount, fillerTool, heapProbeEnabled, measureHeap } from '../workload.mjs';
-import { listen, readBody, sendJson } from './http-common.mjs';
+import { listen, readBody, sendJson, sessionRouter } from './http-common.mjs';
 
 const fillers = fillerCount();
 const heapProbe = heapProbeEnabled();
@@ -57,41 +56,13 @@ const mode = process.argv[2] ?? 'stdio';
 if (mode === 'stdio') {
   await buildServer().connect(new StdioServerTransport());
 } else if (mode === 'http-session') {
-  const transports = new Map();
-  listen(async (req, res) => {
-    const sessionId = req.headers['mcp-session-id'];
-    if (req.method !== 'POST') {
-      const transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
-      if (transport === undefined)
-        return sendJson(res, 400, {
-          jsonrpc: '2.0',
-          error: { code: -32000, message: 'Invalid or missing session ID' },
-          id: null,
-        });
-      return transport.handleRequest(req, res);
-    }
-    const body = JSON.parse(await readBody(req));
-    let transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
-    if (transport === undefined) {
-      if (sessionId !== undefined || !isInitializeRequest(body)) {
-        return sendJson(res, 400, {
-          jsonrpc: '2.0',
-          error: { code: -32000, message: 'Bad Request: No valid session ID provided' },
-          id: null,
-        });
-      }
-      const created = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => transports.set(id, created),
-      });
-      created.onclose = () => {
-        if (created.sessionId !== undefined) transports.delete(created.sessionId);
-      };
-      await buildServer().connect(created);
-      transport = created;
-    }
-    await transport.handleRequest(req, res, body);
-  });
+  listen(
+    sessionRouter({
+      createTransport: (options) => new StreamableHTTPServerTransport(options),
+      buildServer,
+      isInitializeRequest,
+    }),
+  );
 } else if (mode === 'http-stateless') {
   listen(async (req, res) => {
     if (req.method !== 'POST')

@@ -8,13 +8,12 @@
  *   node sdk2.mjs http-session   NodeStreamableHTTPServerTransport, one per session (the sessionful
  *                                2025 wiring v2 points to for legacy sessions)
  */
-import { randomUUID } from 'node:crypto';
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, isInitializeRequest, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import * as z from 'zod';
 import { fillerCount, fillerTool, heapProbeEnabled, measureHeap } from '../workload.mjs';
-import { listen, readBody, sendJson } from './http-common.mjs';
+import { listen, sessionRouter } from './http-common.mjs';
 
 const fillers = fillerCount();
 const heapProbe = heapProbeEnabled();
@@ -61,41 +60,13 @@ if (mode === 'stdio') {
   const handler = toNodeHandler(createMcpHandler(() => buildServer()));
   listen((req, res) => void handler(req, res));
 } else if (mode === 'http-session') {
-  const transports = new Map();
-  listen(async (req, res) => {
-    const sessionId = req.headers['mcp-session-id'];
-    if (req.method !== 'POST') {
-      const transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
-      if (transport === undefined)
-        return sendJson(res, 400, {
-          jsonrpc: '2.0',
-          error: { code: -32000, message: 'Invalid or missing session ID' },
-          id: null,
-        });
-      return transport.handleRequest(req, res);
-    }
-    const body = JSON.parse(await readBody(req));
-    let transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
-    if (transport === undefined) {
-      if (sessionId !== undefined || !isInitializeRequest(body)) {
-        return sendJson(res, 400, {
-          jsonrpc: '2.0',
-          error: { code: -32000, message: 'Bad Request: No valid session ID provided' },
-          id: null,
-        });
-      }
-      const created = new NodeStreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => transports.set(id, created),
-      });
-      created.onclose = () => {
-        if (created.sessionId !== undefined) transports.delete(created.sessionId);
-      };
-      await buildServer().connect(created);
-      transport = created;
-    }
-    await transport.handleRequest(req, res, body);
-  });
+  listen(
+    sessionRouter({
+      createTransport: (options) => new NodeStreamableHTTPServerTransport(options),
+      buildServer,
+      isInitializeRequest,
+    }),
+  );
 } else {
   throw new Error(`unknown mode ${mode}`);
 }
