@@ -4,6 +4,7 @@
  * docs/performance.md, between the `bench-table` markers, so the page always shows the
  * figures that latest.json holds.
  */
+import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
@@ -20,4 +21,8 @@ const from = doc.indexOf(START);
 const to = doc.indexOf(END);
 if (from === -1 || to < from) throw new Error(`${page} has no ${START} … ${END} block`);
 await writeFile(page, `${doc.slice(0, from + START.length)}\n\n${body}\n\n${doc.slice(to)}`);
+// The page is linted like every doc: format it as Biome would, so publishing keeps `npm run lint` green.
+const biome = fileURLToPath(new URL('../../node_modules/@biomejs/biome/bin/biome', import.meta.url));
+const formatted = spawnSync(process.execPath, [biome, 'format', '--write', page], { stdio: 'inherit' });
+if (formatted.status !== 0) throw new Error(`biome could not format ${page}`);
 process.stderr.write(`published ${latest} into ${page}\n`);
