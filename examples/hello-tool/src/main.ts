@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-import { health, run } from '@forge/server';
+import { run } from '@forge/server';
 import { createHelloServer, SERVER_NAME } from './server.js';
 
-// `--health` prints "ok" and exits before anything is built.
-health();
+// `run` answers `--health` ("ok", exit 0) before anything is built.
 await run(createHelloServer, { name: SERVER_NAME });

@@ -1,14 +1,12 @@
 #!/usr/bin/env node
-import { createLogger, health, run } from '@forge/server';
+import { createLogger, run } from '@forge/server';
 import { SERVER_NAME } from './config.js';
 import { startLibrary } from './start.js';
-
-// `--health` prints "ok" and exits before the config is read or the database opened.
-health();
 
 const logger = createLogger({ name: SERVER_NAME, redact: ['approvalKey', '*.approvalKey'] });
 let stop: (() => Promise<void>) | undefined;
 
+// `run` answers `--health` ("ok", exit 0) before the build reads the config or opens the database.
 await run(
   async () => {
     const started = await startLibrary({ logger });
