@@ -1,10 +1,10 @@
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-// `forge-source` resolves workspace packages to their TypeScript sources, so tests need no build.
+// `mcpforge-source` resolves workspace packages to their TypeScript sources, so tests need no build.
 export default defineConfig({
-  resolve: { conditions: ['forge-source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['forge-source', ...defaultServerConditions] } },
+  resolve: { conditions: ['mcpforge-source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['mcpforge-source', ...defaultServerConditions] } },
   test: {
     exclude: ['**/node_modules/**', '**/dist/**', 'bench/src/wire/**'],
     include: [

@@ -32,20 +32,20 @@ const SUITES = ['stdio', 'http', 'framing', 'validation', 'memory', 'startup'];
 async function detectForge() {
   const found = { stdio: false, http: false, module: undefined, problems: [] };
   try {
-    const forge = await import('@forge/server');
+    const forge = await import('@mcpforge/server');
     found.module = forge;
     found.stdio = typeof forge.createServer === 'function' && typeof forge.run === 'function';
-    if (!found.stdio) found.problems.push('@forge/server has no createServer/run yet');
+    if (!found.stdio) found.problems.push('@mcpforge/server has no createServer/run yet');
   } catch (error) {
     found.problems.push(
-      `@forge/server not importable (run \`npm run build\`): ${error.message.split('\n')[0]}`,
+      `@mcpforge/server not importable (run \`npm run build\`): ${error.message.split('\n')[0]}`,
     );
   }
   try {
-    const http = await import('@forge/server/http');
+    const http = await import('@mcpforge/server/http');
     found.http = typeof http.createHttpHandler === 'function';
   } catch (error) {
-    found.problems.push(`@forge/server/http not importable: ${error.message.split('\n')[0]}`);
+    found.problems.push(`@mcpforge/server/http not importable: ${error.message.split('\n')[0]}`);
   }
   return found;
 }

@@ -79,12 +79,12 @@ export function measureHeap() {
 const MODERN_META = JSON.stringify({
   'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
   'io.modelcontextprotocol/clientCapabilities': {},
-  'io.modelcontextprotocol/clientInfo': { name: 'forge-bench', version: '1.0.0' },
+  'io.modelcontextprotocol/clientInfo': { name: 'mcpforge-bench', version: '1.0.0' },
 });
 
 /** The `initialize` request of a 2025-11-25 client. */
 export function initializeLine(id = 0) {
-  return `{"jsonrpc":"2.0","id":${id},"method":"initialize","params":{"protocolVersion":"${LEGACY_VERSION}","capabilities":{},"clientInfo":{"name":"forge-bench","version":"1.0.0"}}}`;
+  return `{"jsonrpc":"2.0","id":${id},"method":"initialize","params":{"protocolVersion":"${LEGACY_VERSION}","capabilities":{},"clientInfo":{"name":"mcpforge-bench","version":"1.0.0"}}}`;
 }
 
 export const INITIALIZED_LINE = '{"jsonrpc":"2.0","method":"notifications/initialized"}';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError } from '@forge/server';
+import { ConfigError } from '@mcpforge/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startConfig } from './config.js';
 
@@ -35,9 +35,9 @@ describe('config: variable expansion, fail-closed, reload by content hash', () =
     expect((error as ConfigError).message).toContain("config field 'apiKey'");
   });
 
-  it('finds $FORGE_TENANT_CONFIG/<server>.json when there is no --config', async () => {
+  it('finds $MCPFORGE_TENANT_CONFIG/<server>.json when there is no --config', async () => {
     const file = configFile(good);
-    const env = { FORGE_TENANT_CONFIG: join(file, '..'), LIBRARY_API_KEY: 'k2' };
+    const env = { MCPFORGE_TENANT_CONFIG: join(file, '..'), LIBRARY_API_KEY: 'k2' };
     const reloader = await startConfig([], env, () => {});
     expect(reloader.current?.apiKey).toBe('k2');
     reloader.stop();

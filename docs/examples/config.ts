@@ -1,4 +1,4 @@
-import { ConfigReloader, type Environment, loadConfig, s } from '@forge/server';
+import { ConfigReloader, type Environment, loadConfig, s } from '@mcpforge/server';
 
 /** The config schema: `${VAR}` values are expanded first; a missing variable becomes '' and fails minLength. */
 export const configSchema = s.object({
@@ -7,7 +7,7 @@ export const configSchema = s.object({
   maxResults: s.integer({ minimum: 1, maximum: 50 }),
 });
 
-/** `$FORGE_TENANT_CONFIG/library.json` when it exists; else the static `--config FILE`. Throws ConfigError. */
+/** `$MCPFORGE_TENANT_CONFIG/library.json` when it exists; else the static `--config FILE`. Throws ConfigError. */
 export async function startConfig(
   argv: readonly string[],
   env: Environment,

@@ -1,4 +1,4 @@
-import { createServer, type McpServer, s, text, toolError } from '@forge/server';
+import { createServer, type McpServer, s, text, toolError } from '@mcpforge/server';
 
 /** Handlers that use `ctx`: progress, logging, cancellation, and client input (elicitation). */
 export function createShelfServer(): McpServer {

@@ -1,4 +1,4 @@
-import { createHttpHandler } from '@forge/server/http';
+import { createHttpHandler } from '@mcpforge/server/http';
 import { createEchoServer } from './http-node.js';
 
 const handler = createHttpHandler(createEchoServer());

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import { run } from '@forge/server';
-import { HttpAuthError, type HttpRequestInfo, httpTransport } from '@forge/server/http';
+import { run } from '@mcpforge/server';
+import { HttpAuthError, type HttpRequestInfo, httpTransport } from '@mcpforge/server/http';
 import { createGreeterServer } from './quickstart-server.js';
 
 // One bearer token, from the environment; a real server would verify a JWT or ask an IdP.

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServer, type McpServer, s, text } from '@forge/server';
-import { createHttpHandler, type HttpHandlerOptions } from '@forge/server/http';
+import { createServer, type McpServer, s, text } from '@mcpforge/server';
+import { createHttpHandler, type HttpHandlerOptions } from '@mcpforge/server/http';
 
 /** A small server to put on HTTP: `echo`, and `ask`, which elicits the user's name. */
 export function createEchoServer(): McpServer {

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { createServer, type McpServer, s, text } from '@forge/server';
+import { createServer, type McpServer, s, text } from '@mcpforge/server';
 import {
   closeSseStream,
   createHttpHandler,
@@ -7,7 +7,7 @@ import {
   type HttpSession,
   MemoryEventStore,
   MemorySessionStore,
-} from '@forge/server/http';
+} from '@mcpforge/server/http';
 
 /**
  * A long export: it reports progress, then lets go of the SSE connection (SSE polling),

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { TASKS_EXTENSION } from '@forge/server/tasks';
+import { TASKS_EXTENSION } from '@mcpforge/server/tasks';
 import { describe, expect, it } from 'vitest';
 import { createReportHandler } from './http-tasks.js';
 

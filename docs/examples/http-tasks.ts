@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { s, text } from '@forge/server';
-import { createHttpHandler, type HttpHandler } from '@forge/server/http';
-import { createTaskServer, MemoryTaskStore } from '@forge/server/tasks';
+import { s, text } from '@mcpforge/server';
+import { createHttpHandler, type HttpHandler } from '@mcpforge/server/http';
+import { createTaskServer, MemoryTaskStore } from '@mcpforge/server/tasks';
 
 /**
  * A server whose `report` tool runs as a task (the `io.modelcontextprotocol/tasks`

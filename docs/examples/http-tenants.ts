@@ -1,5 +1,10 @@
-import { createServer, type McpServer, s, text } from '@forge/server';
-import { createHttpHandler, HttpAuthError, type HttpHandler, type HttpRequestInfo } from '@forge/server/http';
+import { createServer, type McpServer, s, text } from '@mcpforge/server';
+import {
+  createHttpHandler,
+  HttpAuthError,
+  type HttpHandler,
+  type HttpRequestInfo,
+} from '@mcpforge/server/http';
 
 /** Options of {@link createTenantHandler}. */
 export interface TenantHandlerOptions {

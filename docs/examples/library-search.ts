@@ -1,4 +1,4 @@
-import { createServer, type McpServer, s, structured } from '@forge/server';
+import { createServer, type McpServer, s, structured } from '@mcpforge/server';
 
 const CATALOG = [
   { id: 'doc-1', title: 'Dune' },

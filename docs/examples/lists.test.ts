@@ -1,5 +1,5 @@
-import { s, text } from '@forge/server';
-import { createTestClient } from '@forge/server/testing';
+import { s, text } from '@mcpforge/server';
+import { createTestClient } from '@mcpforge/server/testing';
 import { describe, expect, it } from 'vitest';
 import { createManyToolsServer } from './lists.js';
 

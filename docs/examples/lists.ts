@@ -1,4 +1,4 @@
-import { createServer, type McpServer, s, text } from '@forge/server';
+import { createServer, type McpServer, s, text } from '@mcpforge/server';
 
 /** A server with a small page size, to show cursors; the default page holds 1000 items. */
 export function createManyToolsServer(count: number): McpServer {

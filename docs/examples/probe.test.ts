@@ -1,8 +1,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isProbe } from '@forge/server';
-import { createTestClient } from '@forge/server/testing';
+import { isProbe } from '@mcpforge/server';
+import { createTestClient } from '@mcpforge/server/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNotesServer } from './probe.js';
 

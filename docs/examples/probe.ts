@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createServer, type McpServer, resolveInsideRoots, s, text } from '@forge/server';
+import { createServer, type McpServer, resolveInsideRoots, s, text } from '@mcpforge/server';
 
 /** A side-effecting tool that answers permission probes (seed 000), and a read-only one that does not. */
 export function createNotesServer(root: string): McpServer {

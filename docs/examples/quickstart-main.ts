@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { run } from '@forge/server';
+import { run } from '@mcpforge/server';
 import { createGreeterServer } from './quickstart-server.js';
 
 // `--health` prints "ok" and exits before the server is built; otherwise stdio until stdin ends or a signal.

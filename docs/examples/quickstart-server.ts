@@ -1,4 +1,4 @@
-import { createServer, type McpServer, s, text } from '@forge/server';
+import { createServer, type McpServer, s, text } from '@mcpforge/server';
 
 /** The quickstart server: one read-only tool, `greet`. */
 export function createGreeterServer(): McpServer {

@@ -1,5 +1,5 @@
 // The ten-line server shown in the root README.md (type-checked by `npm run typecheck`).
-import { createServer, run, s, text } from '@forge/server';
+import { createServer, run, s, text } from '@mcpforge/server';
 
 await run(() => {
   const server = createServer({ name: 'hello', version: '1.0.0' });

@@ -1,4 +1,4 @@
-import { createTestClient } from '@forge/server/testing';
+import { createTestClient } from '@mcpforge/server/testing';
 import { describe, expect, it } from 'vitest';
 import { createCatalogServer } from './resources-prompts.js';
 

@@ -1,4 +1,4 @@
-import { createServer, DomainError, type McpServer } from '@forge/server';
+import { createServer, DomainError, type McpServer } from '@mcpforge/server';
 
 const SHELVES: Record<string, string[]> = { 'sci-fi': ['Dune', 'Hyperion'], poetry: ['Odes'] };
 

@@ -1,5 +1,5 @@
-import { type InternalErrorReport, McpError } from '@forge/server';
-import { createTestClient } from '@forge/server/testing';
+import { type InternalErrorReport, McpError } from '@mcpforge/server';
+import { createTestClient } from '@mcpforge/server/testing';
 import { describe, expect, it } from 'vitest';
 import { createBooksServer } from './results-and-errors.js';
 

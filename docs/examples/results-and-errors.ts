@@ -8,7 +8,7 @@ import {
   s,
   structured,
   toolError,
-} from '@forge/server';
+} from '@mcpforge/server';
 
 const BOOKS = new Map([['b1', { id: 'b1', title: 'Dune', available: true }]]);
 

@@ -3,7 +3,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestClient } from '@forge/server/testing';
+import { createTestClient } from '@mcpforge/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFilesServer } from './validators.js';
 

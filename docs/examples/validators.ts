@@ -7,7 +7,7 @@ import {
   s,
   text,
   toolError,
-} from '@forge/server';
+} from '@mcpforge/server';
 
 export interface FilesPolicy {
   roots: readonly string[];

@@ -5,9 +5,9 @@ import {
   type LoadedConfig,
   loadConfig,
   s,
-} from '@forge/server';
+} from '@mcpforge/server';
 
-/** The server's name: also its tenant config file (`$FORGE_TENANT_CONFIG/template.json`). */
+/** The server's name: also its tenant config file (`$MCPFORGE_TENANT_CONFIG/template.json`). */
 export const SERVER_NAME = 'template';
 
 /**
@@ -20,7 +20,7 @@ export const configSchema = s.object({
 
 export type Config = Infer<typeof configSchema>;
 
-/** Where to look: `$FORGE_TENANT_CONFIG/template.json` when it exists, else `--config FILE`. */
+/** Where to look: `$MCPFORGE_TENANT_CONFIG/template.json` when it exists, else `--config FILE`. */
 export interface ConfigSource {
   argv?: readonly string[];
   env?: Environment;

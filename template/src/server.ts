@@ -1,4 +1,4 @@
-import { createServer, type McpServer } from '@forge/server';
+import { createServer, type McpServer } from '@mcpforge/server';
 import { SERVER_NAME } from './config.js';
 import type { Manager } from './domain/manager.js';
 import { registerGreet } from './tools/greet.js';

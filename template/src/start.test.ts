@@ -2,8 +2,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger } from '@forge/server';
-import { createTestClient } from '@forge/server/testing';
+import { createLogger } from '@mcpforge/server';
+import { createTestClient } from '@mcpforge/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from './start.js';
 
@@ -47,9 +47,9 @@ describe('startServer', () => {
     });
   });
 
-  it('finds the config in $FORGE_TENANT_CONFIG/template.json', async () => {
+  it('finds the config in $MCPFORGE_TENANT_CONFIG/template.json', async () => {
     await writeFile(config, JSON.stringify({ salutation: 'Tenant hello' }));
-    const started = await startServer({ argv: [], env: { FORGE_TENANT_CONFIG: dir }, logger });
+    const started = await startServer({ argv: [], env: { MCPFORGE_TENANT_CONFIG: dir }, logger });
     try {
       expect(started.manager.greet('Ada').message).toBe('Tenant hello, Ada!');
     } finally {

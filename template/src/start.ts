@@ -1,4 +1,4 @@
-import type { ConfigReloader, Logger, McpServer } from '@forge/server';
+import type { ConfigReloader, Logger, McpServer } from '@mcpforge/server';
 import {
   type Config,
   type ConfigSource,

@@ -1,6 +1,6 @@
 // Module hooks that let a test's child `node` process run the workspace's TypeScript source as it
 // is now (no build, no stale dist). Shared by every package's tests; never shipped.
-// - Workspace packages (`@forge/wire`, `@forge/server`, ...) resolve through their `forge-source`
+// - Workspace packages (`@mcpforge/wire`, `@mcpforge/server`, ...) resolve through their `mcpforge-source`
 //   export condition, i.e. to `src/*.ts`.
 // - A relative `.js` import that does not exist falls back to its `.ts` file.
 // - `.ts` files are transpiled (types erased) with the TypeScript compiler.
@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-const SOURCE_CONDITION = 'forge-source';
+const SOURCE_CONDITION = 'mcpforge-source';
 
 export async function resolve(specifier, context, nextResolve) {
   const conditions = context.conditions.includes(SOURCE_CONDITION)

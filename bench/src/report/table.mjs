@@ -1,7 +1,7 @@
 /** The results table, as Markdown (printed to stdout and written to latest.md). */
 
 export const COLUMNS = [
-  ['forge', 'forge'],
+  ['forge', 'mcpforge'],
   ['sdk1', 'SDK v1'],
   ['sdk2', 'SDK v2'],
   ['floor', 'floor'],

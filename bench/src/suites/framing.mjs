@@ -1,5 +1,5 @@
 /**
- * Framing: the colleague's `runFramingBench()` (bench/src/wire/framing.mjs: @forge/wire's
+ * Framing: the colleague's `runFramingBench()` (bench/src/wire/framing.mjs: @mcpforge/wire's
  * LineDecoder on an 8 MiB message in 64 KiB chunks vs JSON.parse alone, and echo requests
  * with 64 and with 1 in flight vs a bare readline loop), plus the SDKs' `ReadBuffer` on the same
  * kind of 8 MiB message, fed chunk by chunk the way their stdio transports feed it.
@@ -59,7 +59,7 @@ function readBufferMs(ReadBuffer, chunks, rounds = 5) {
 export async function runFramingSuite({ record }) {
   let wire;
   try {
-    progress('framing: @forge/wire runFramingBench()');
+    progress('framing: @mcpforge/wire runFramingBench()');
     const module = await import('../wire/framing.mjs');
     wire = await module.runFramingBench();
   } catch (error) {

@@ -91,7 +91,7 @@ export async function runValidationSuite({ forge, record }) {
         slices: rates[impl].map((r) => round(r)),
       };
     }
-    if (!forge?.SchemaCompiler) results.forge = { error: '@forge/server SchemaCompiler not available' };
+    if (!forge?.SchemaCompiler) results.forge = { error: '@mcpforge/server SchemaCompiler not available' };
     record({
       id: `validation.${kind}`,
       group: 'validation',

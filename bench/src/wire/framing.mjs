@@ -1,4 +1,4 @@
-// Framing benchmarks for @forge/wire (not a test). Build first: npx tsc -b packages/wire/tsconfig.build.json
+// Framing benchmarks for @mcpforge/wire (not a test). Build first: npx tsc -b packages/wire/tsconfig.build.json
 // Run: node bench/src/wire/framing.mjs [--json]
 //  1. an 8 MiB message in 64 KiB chunks: LineDecoder + JSON.parse vs JSON.parse alone (budget <= 3x)
 //  2. 64 requests in flight over a pipe pair: a fromStreams echo responder vs a bare
@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { fromStreams, LineDecoder } from '@forge/wire';
+import { fromStreams, LineDecoder } from '@mcpforge/wire';
 
 const MIB = 1024 * 1024;
 const CHUNK = 64 * 1024;
@@ -184,7 +184,7 @@ function printTable(result) {
       '(reference)',
     ],
   ];
-  const header = ['case', '@forge/wire', 'baseline', 'ratio', 'budget'];
+  const header = ['case', '@mcpforge/wire', 'baseline', 'ratio', 'budget'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const format = (row) => row.map((cell, i) => cell.padEnd(widths[i])).join('  ');
   console.log(format(header));

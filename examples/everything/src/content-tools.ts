@@ -1,4 +1,4 @@
-import type { McpServer } from '@forge/server';
+import type { McpServer } from '@mcpforge/server';
 import { PNG_1X1, WAV_EMPTY } from './media.js';
 
 const NO_ARGS = { type: 'object', properties: {}, additionalProperties: false } as const;

@@ -1,4 +1,4 @@
-import { createHttpHandler } from '@forge/server/http';
+import { createHttpHandler } from '@mcpforge/server/http';
 import { describe, expect, it } from 'vitest';
 import { buildEverythingServer } from './server.js';
 

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { McpServer } from '@forge/server';
-import { closeSseStream } from '@forge/server/http';
+import type { McpServer } from '@mcpforge/server';
+import { closeSseStream } from '@mcpforge/server/http';
 
 const NO_ARGS = { type: 'object', properties: {}, additionalProperties: false } as const;
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { run } from '@forge/server';
+import { run } from '@mcpforge/server';
 import { buildEverythingServer, watchResource } from './server.js';
 
 // `--http [host:]port` serves Streamable HTTP; stdio otherwise.

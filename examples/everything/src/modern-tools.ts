@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { type HandlerContext, McpError, type McpServer } from '@forge/server';
+import { type HandlerContext, McpError, type McpServer } from '@mcpforge/server';
 
 const NO_ARGS = { type: 'object', properties: {}, additionalProperties: false } as const;
 const NAME_REQUEST = {

@@ -1,4 +1,4 @@
-import type { McpServer } from '@forge/server';
+import type { McpServer } from '@mcpforge/server';
 import { PNG_1X1 } from './media.js';
 
 /** The resources, template and prompts the conformance suite reads. */

@@ -1,5 +1,5 @@
-import type { McpServer } from '@forge/server';
-import { createTaskServer } from '@forge/server/tasks';
+import type { McpServer } from '@mcpforge/server';
+import { createTaskServer } from '@mcpforge/server/tasks';
 import { addContentTools } from './content-tools.js';
 import { addInteractiveTools } from './interactive-tools.js';
 import { addModernTools } from './modern-tools.js';

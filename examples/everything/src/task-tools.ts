@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { TaskServer } from '@forge/server/tasks';
+import type { TaskServer } from '@mcpforge/server/tasks';
 
 function text(value: string, isError = false) {
   return isError

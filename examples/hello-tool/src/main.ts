@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { run } from '@forge/server';
+import { run } from '@mcpforge/server';
 import { createHelloServer, SERVER_NAME } from './server.js';
 
 // `run` answers `--health` ("ok", exit 0) before anything is built.

@@ -1,4 +1,4 @@
-import { createServer, type McpServer } from '@forge/server';
+import { createServer, type McpServer } from '@mcpforge/server';
 import { registerEcho } from './tools/echo.js';
 import { registerHello } from './tools/hello.js';
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { isSlug } from '@forge/server';
+import { isSlug } from '@mcpforge/server';
 import { CREATE_DRAFT_OPERATION, signApproval } from './domain/approval.js';
 
 const USAGE = `usage: approve --slug SLUG --title TITLE (--text TEXT | --text-file FILE) [--json]

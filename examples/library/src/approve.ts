@@ -2,7 +2,7 @@
 /**
  * Entry point of the approval command:
  *
- *   LIBRARY_APPROVAL_KEY=... npm run approve -w @forge/example-library -- \
+ *   LIBRARY_APPROVAL_KEY=... npm run approve -w @mcpforge/example-library -- \
  *     --slug spring-notes --title "Spring notes" --text "First buds."
  */
 import { runApprovalCommand } from './approval-command.js';

@@ -157,12 +157,12 @@ describe.each(clients)('library over real stdio: $label', ({ era, connect }) => 
       PATH: process.env['PATH'] ?? '',
       LIBRARY_DATA_DIR: join(dir, `data-${era}`),
       LIBRARY_APPROVAL_KEY: approvalKey,
-      FORGE_LOG_LEVEL: 'warn',
+      MCPFORGE_LOG_LEVEL: 'warn',
     },
   });
   const reader = (): Launch => ({
     args: ['--config', readerConfig],
-    env: { PATH: process.env['PATH'] ?? '', FORGE_LOG_LEVEL: 'warn' },
+    env: { PATH: process.env['PATH'] ?? '', MCPFORGE_LOG_LEVEL: 'warn' },
   });
 
   async function withSession(launch: Launch, body: (session: Session) => Promise<void>): Promise<void> {
@@ -283,7 +283,12 @@ describe('library with the MCP Inspector CLI', () => {
       {
         timeout: 30_000,
         // Keep the Inspector's catalog out of the real home directory.
-        env: { ...process.env, HOME: dir, MCP_CATALOG_PATH: join(dir, 'mcp.json'), FORGE_LOG_LEVEL: 'warn' },
+        env: {
+          ...process.env,
+          HOME: dir,
+          MCP_CATALOG_PATH: join(dir, 'mcp.json'),
+          MCPFORGE_LOG_LEVEL: 'warn',
+        },
       },
     );
     try {

@@ -2,7 +2,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError } from '@forge/server';
+import { ConfigError } from '@mcpforge/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLibraryConfig, resolveDataDir } from './config.js';
 
@@ -48,7 +48,7 @@ describe('library config', () => {
 
   it('finds the config in the tenant directory', async () => {
     await file('library.json', '{"role":"reader"}');
-    const loaded = await loadLibraryConfig({ argv: [], env: { FORGE_TENANT_CONFIG: dir } });
+    const loaded = await loadLibraryConfig({ argv: [], env: { MCPFORGE_TENANT_CONFIG: dir } });
     expect(loaded.source).toBe(join(dir, 'library.json'));
   });
 

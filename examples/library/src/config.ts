@@ -6,9 +6,9 @@ import {
   type LoadedConfig,
   loadConfig,
   s,
-} from '@forge/server';
+} from '@mcpforge/server';
 
-/** The server's name: also the tenant config file name (`$FORGE_TENANT_CONFIG/library.json`). */
+/** The server's name: also the tenant config file name (`$MCPFORGE_TENANT_CONFIG/library.json`). */
 export const SERVER_NAME = 'library';
 
 /** Shortest approval key accepted: an HMAC key should not be guessable. */
@@ -45,7 +45,7 @@ export const libraryConfigSchema = s.object(
 export type LibraryConfig = Infer<typeof libraryConfigSchema>;
 export type LibraryRole = LibraryConfig['role'];
 
-/** Where to load from: `$FORGE_TENANT_CONFIG/library.json` when it exists, else `--config FILE`. */
+/** Where to load from: `$MCPFORGE_TENANT_CONFIG/library.json` when it exists, else `--config FILE`. */
 export interface ConfigSource {
   argv?: readonly string[];
   env?: Environment;

@@ -46,7 +46,7 @@ describe('library over stdio (built)', () => {
         PATH: process.env['PATH'] ?? '',
         LIBRARY_DATA_DIR: join(dir, 'data'),
         LIBRARY_APPROVAL_KEY: approvalKey,
-        FORGE_LOG_LEVEL: 'warn',
+        MCPFORGE_LOG_LEVEL: 'warn',
       },
       stderr: 'ignore',
     });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { createLogger, run } from '@forge/server';
+import { createLogger, run } from '@mcpforge/server';
 import { SERVER_NAME } from './config.js';
 import { startLibrary } from './start.js';
 

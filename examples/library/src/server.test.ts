@@ -1,5 +1,5 @@
-import { McpError } from '@forge/server';
-import { createTestClient, type TestClient } from '@forge/server/testing';
+import { McpError } from '@mcpforge/server';
+import { createTestClient, type TestClient } from '@mcpforge/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signApproval } from './domain/approval.js';
 import { DraftStore } from './domain/draft-store.js';

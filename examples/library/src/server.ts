@@ -1,4 +1,4 @@
-import { createServer, type McpServer } from '@forge/server';
+import { createServer, type McpServer } from '@mcpforge/server';
 import type { LibraryConfig, LibraryRole } from './config.js';
 import type { Library } from './domain/library.js';
 import { CREATE_DRAFT_TOOL, registerCreateDraft } from './tools/create-draft.js';

@@ -2,8 +2,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger } from '@forge/server';
-import { createTestClient } from '@forge/server/testing';
+import { createLogger } from '@mcpforge/server';
+import { createTestClient } from '@mcpforge/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signApproval } from './domain/approval.js';
 import { DraftStore } from './domain/draft-store.js';

@@ -1,5 +1,5 @@
 /**
- * @forge/server: the MCP server runtime for both spec eras, plus the toolkit around it
+ * @mcpforge/server: the MCP server runtime for both spec eras, plus the toolkit around it
  * (schema builders, validation, results, argument helpers, validators, config, process).
  */
 export * from './args/index.js';

@@ -28,7 +28,7 @@ describe('entry points', () => {
     }
   });
 
-  it('exports @forge/wire/ws on its own subpath with ws as an optional peer', () => {
+  it('exports @mcpforge/wire/ws on its own subpath with ws as an optional peer', () => {
     const manifest = JSON.parse(readFileSync(join(sourceRoot, '..', 'package.json'), 'utf8')) as {
       exports: Record<string, unknown>;
       peerDependenciesMeta: Record<string, { optional?: boolean }>;

@@ -1,4 +1,4 @@
-import { createTestClient, type TestClient } from '@forge/server/testing';
+import { createTestClient, type TestClient } from '@mcpforge/server/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Manager } from '../domain/manager.js';
 import { createTemplateServer } from '../server.js';

@@ -1,4 +1,4 @@
-import { type McpServer, s, structured } from '@forge/server';
+import { type McpServer, s, structured } from '@mcpforge/server';
 import type { Manager } from '../domain/manager.js';
 
 /** `greet` arguments. The builders default to `additionalProperties: false`. */

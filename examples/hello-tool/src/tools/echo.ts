@@ -1,4 +1,4 @@
-import { type McpServer, s, text } from '@forge/server';
+import { type McpServer, s, text } from '@mcpforge/server';
 
 /** Registers `echo`: returns its `text` argument unchanged. */
 export function registerEcho(server: McpServer): void {

@@ -1,4 +1,4 @@
-import { type McpServer, s, text } from '@forge/server';
+import { type McpServer, s, text } from '@mcpforge/server';
 
 /** The greeting `hello` answers with. */
 export const GREETING = 'Hello from forge!';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { canonicalJson } from '@forge/server';
+import { canonicalJson } from '@mcpforge/server';
 
 /** The operation name an approval for a new draft must carry. */
 export const CREATE_DRAFT_OPERATION = 'create_draft';

@@ -1,4 +1,4 @@
-import { isSlug } from '@forge/server';
+import { isSlug } from '@mcpforge/server';
 import { CREATE_DRAFT_OPERATION, verifyApproval } from './approval.js';
 import { corpus } from './corpus.js';
 import type { LibraryDocument } from './document.js';

@@ -1,4 +1,4 @@
-import { createTestClient, type TestClient } from '@forge/server/testing';
+import { createTestClient, type TestClient } from '@mcpforge/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signApproval } from '../domain/approval.js';
 import { DraftStore } from '../domain/draft-store.js';

@@ -1,4 +1,4 @@
-import { type McpServer, type PermissionPatterns, s, structured, toolError } from '@forge/server';
+import { type McpServer, type PermissionPatterns, s, structured, toolError } from '@mcpforge/server';
 import { CREATE_DRAFT_OPERATION } from '../domain/approval.js';
 import type { Library } from '../domain/library.js';
 import { LibraryError } from '../domain/library-error.js';

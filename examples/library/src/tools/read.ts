@@ -1,4 +1,4 @@
-import { type McpServer, s, structured, toolError } from '@forge/server';
+import { type McpServer, s, structured, toolError } from '@mcpforge/server';
 import type { Library } from '../domain/library.js';
 import { LibraryError } from '../domain/library-error.js';
 import { SLUG_PATTERN } from './slug-pattern.js';

@@ -1,4 +1,4 @@
-import { type McpServer, s, structured } from '@forge/server';
+import { type McpServer, s, structured } from '@mcpforge/server';
 import type { Library } from '../domain/library.js';
 import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from '../domain/library.js';
 

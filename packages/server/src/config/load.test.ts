@@ -77,7 +77,7 @@ describe('loadConfig', () => {
     expect(loaded.sha256).toBe(createHash('sha256').update(raw).digest('hex'));
   });
 
-  it('uses $FORGE_TENANT_CONFIG/<server>.json first; --config is the fallback when there is no tenant file', async () => {
+  it('uses $MCPFORGE_TENANT_CONFIG/<server>.json first; --config is the fallback when there is no tenant file', async () => {
     const tenant = await mkdtemp(join(dir, 'tenant-'));
     await writeFile(join(tenant, 'hello.json'), '{"endpoint":"tenant","token":"t"}');
     const flag = join(dir, 'wins.json');
@@ -85,7 +85,7 @@ describe('loadConfig', () => {
     const fromTenant = await loadConfig({
       serverName: 'hello',
       argv: [],
-      env: { FORGE_TENANT_CONFIG: tenant },
+      env: { MCPFORGE_TENANT_CONFIG: tenant },
       schema,
     });
     expect(fromTenant.config.endpoint).toBe('tenant');
@@ -93,7 +93,7 @@ describe('loadConfig', () => {
     const both = await loadConfig({
       serverName: 'hello',
       argv: [`--config=${flag}`],
-      env: { FORGE_TENANT_CONFIG: tenant },
+      env: { MCPFORGE_TENANT_CONFIG: tenant },
       schema,
     });
     expect(both.config.endpoint).toBe('tenant');
@@ -102,7 +102,7 @@ describe('loadConfig', () => {
     const noTenantFile = await loadConfig({
       serverName: 'other',
       argv: ['--config', flag],
-      env: { FORGE_TENANT_CONFIG: tenant },
+      env: { MCPFORGE_TENANT_CONFIG: tenant },
       schema,
     });
     expect(noTenantFile.source).toBe(flag);
@@ -111,7 +111,7 @@ describe('loadConfig', () => {
     expect(flagOnly.config.endpoint).toBe('flag');
     // The variable set, no tenant file, no flag: not found, naming the tenant file.
     const missing = await failure(
-      loadConfig({ serverName: 'other', argv: [], env: { FORGE_TENANT_CONFIG: tenant }, schema }),
+      loadConfig({ serverName: 'other', argv: [], env: { MCPFORGE_TENANT_CONFIG: tenant }, schema }),
     );
     expect(missing.code).toBe('ERR_CONFIG_NOT_FOUND');
     expect(missing.message).toContain(join(tenant, 'other.json'));
@@ -146,7 +146,7 @@ describe('loadConfig', () => {
     const none = await failure(loadConfig({ serverName: 'hello', argv: [], env: {}, schema }));
     expect(none.code).toBe('ERR_CONFIG_NOT_FOUND');
     const traversal = await failure(
-      loadConfig({ serverName: '../etc', argv: [], env: { FORGE_TENANT_CONFIG: dir }, schema }),
+      loadConfig({ serverName: '../etc', argv: [], env: { MCPFORGE_TENANT_CONFIG: dir }, schema }),
     );
     expect(traversal.code).toBe('ERR_CONFIG_NOT_FOUND');
   });

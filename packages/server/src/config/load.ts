@@ -18,11 +18,11 @@ export interface LoadedConfig<T> {
 
 /** Options of `loadConfig`. */
 export interface LoadConfigOptions<S extends JsonSchema> {
-  /** The server's name; the tenant file is `$FORGE_TENANT_CONFIG/<serverName>.json`. */
+  /** The server's name; the tenant file is `$MCPFORGE_TENANT_CONFIG/<serverName>.json`. */
   serverName: string;
   /** Command-line arguments to search for `--config`. Default `process.argv`. */
   argv?: readonly string[] | undefined;
-  /** Variables for `${VAR}` and `FORGE_TENANT_CONFIG`. Default `process.env`. */
+  /** Variables for `${VAR}` and `MCPFORGE_TENANT_CONFIG`. Default `process.env`. */
   env?: Environment | undefined;
   /** JSON Schema the expanded config must match; require secrets with `minLength: 1`. */
   schema: S;
@@ -47,7 +47,7 @@ export async function readConfigFile(source: string): Promise<{ raw: string; sha
 
 /**
  * Finds, reads, expands and validates the server's config. The file is the tenant file
- * `$FORGE_TENANT_CONFIG/<serverName>.json` when it exists (primary, the one to live-reload),
+ * `$MCPFORGE_TENANT_CONFIG/<serverName>.json` when it exists (primary, the one to live-reload),
  * else the static fallback `--config FILE` (see `locateConfig`).
  * `${VAR}` in string values is replaced from `env` (missing → empty string), so a
  * required secret that is not set fails validation instead of running unconfigured.

@@ -4,7 +4,7 @@ import { ConfigError } from './errors.js';
 import type { Environment } from './expand.js';
 
 /** Environment variable naming the tenant config directory. */
-export const TENANT_CONFIG_ENV = 'FORGE_TENANT_CONFIG';
+export const TENANT_CONFIG_ENV = 'MCPFORGE_TENANT_CONFIG';
 
 const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
@@ -35,7 +35,7 @@ export function configFlag(argv: readonly string[]): string | undefined {
 
 /**
  * Which config file to read (seed 001 §7). The tenant file
- * `$FORGE_TENANT_CONFIG/<serverName>.json` is primary: the platform writes it and edits it live.
+ * `$MCPFORGE_TENANT_CONFIG/<serverName>.json` is primary: the platform writes it and edits it live.
  * `--config FILE` is the static fallback, used when there is no tenant file (the variable is
  * unset, or the file does not exist). With the variable set, no tenant file and no flag, the
  * tenant path is returned so that reading it reports what is missing.

@@ -1,6 +1,6 @@
 /**
  * Error classes are matched by a registered symbol rather than by prototype, so an error
- * thrown by a second copy of `@forge/server` (two versions in one tree) still matches.
+ * thrown by a second copy of `@mcpforge/server` (two versions in one tree) still matches.
  */
 export function brand(target: object, key: symbol): void {
   Object.defineProperty(target, key, { value: true });

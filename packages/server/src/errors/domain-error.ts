@@ -1,6 +1,6 @@
 import { brand, hasBrand } from './brand.js';
 
-const DOMAIN_BRAND = Symbol.for('forge.DomainError');
+const DOMAIN_BRAND = Symbol.for('mcpforge.server.DomainError');
 
 /**
  * A failure the model can see and fix (not found, not permitted, bad value). Thrown from a tool

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { JsonRpcId, JsonRpcNotification } from '@forge/wire';
+import type { JsonRpcId, JsonRpcNotification } from '@mcpforge/wire';
 import { McpError } from '../protocol/index.js';
 import {
   createSessionState,

@@ -1,4 +1,4 @@
-import type { JsonRpcMessage, JsonRpcResponse } from '@forge/wire';
+import type { JsonRpcMessage, JsonRpcResponse } from '@mcpforge/wire';
 import { afterEach, describe, expect, it } from 'vitest';
 import { text } from '../results/index.js';
 import { createServer } from '../server/mcp-server.js';

@@ -1,4 +1,4 @@
-import type { JsonRpcId, JsonRpcNotification } from '@forge/wire';
+import type { JsonRpcId, JsonRpcNotification } from '@mcpforge/wire';
 import { createSessionState, type Session, type SessionState } from '../server/session.js';
 import type { OutboundStream } from './outbound-stream.js';
 

@@ -1,4 +1,4 @@
-import type { JsonRpcMessage, JsonRpcResponse } from '@forge/wire';
+import type { JsonRpcMessage, JsonRpcResponse } from '@mcpforge/wire';
 import type { Session } from '../server/session.js';
 import type { EventStore } from './event-store.js';
 import type { HttpRequestInfo } from './exchange.js';

@@ -1,4 +1,4 @@
-import type { JsonRpcResponse } from '@forge/wire';
+import type { JsonRpcResponse } from '@mcpforge/wire';
 import {
   isLegacyProtocolVersion,
   isModernProtocolVersion,

@@ -30,7 +30,7 @@ interface StatePayload {
   r?: Record<string, unknown>;
 }
 
-const REQUEST_STATE_ERROR_BRAND = Symbol.for('forge.RequestStateError');
+const REQUEST_STATE_ERROR_BRAND = Symbol.for('mcpforge.server.RequestStateError');
 
 /** A `requestState` that is malformed, tampered with, expired or bound to another call. */
 export class RequestStateError extends Error {

@@ -14,7 +14,7 @@ function lines(stderr: string): Array<Record<string, unknown>> {
 
 describe('createLogger (real child process)', () => {
   it('writes JSON lines to stderr only, with secrets redacted', async () => {
-    const result = await runTypeScript(CHILD, [], { FORGE_LOG_LEVEL: undefined });
+    const result = await runTypeScript(CHILD, [], { MCPFORGE_LOG_LEVEL: undefined });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('');
     const records = lines(result.stderr);
@@ -32,12 +32,12 @@ describe('createLogger (real child process)', () => {
     for (const secret of ['tok-123', 'pw-456', 'key-789']) expect(result.stderr).not.toContain(secret);
   });
 
-  it('takes the level from FORGE_LOG_LEVEL', async () => {
-    const verbose = await runTypeScript(CHILD, [], { FORGE_LOG_LEVEL: 'debug' });
+  it('takes the level from MCPFORGE_LOG_LEVEL', async () => {
+    const verbose = await runTypeScript(CHILD, [], { MCPFORGE_LOG_LEVEL: 'debug' });
     expect(lines(verbose.stderr).map((record) => record['msg'])).toContain('debug message');
-    const quiet = await runTypeScript(CHILD, [], { FORGE_LOG_LEVEL: 'error' });
+    const quiet = await runTypeScript(CHILD, [], { MCPFORGE_LOG_LEVEL: 'error' });
     expect(lines(quiet.stderr).map((record) => record['msg'])).toStrictEqual(['failed']);
-    const invalid = await runTypeScript(CHILD, [], { FORGE_LOG_LEVEL: 'loud' });
+    const invalid = await runTypeScript(CHILD, [], { MCPFORGE_LOG_LEVEL: 'loud' });
     expect(lines(invalid.stderr)).toHaveLength(3);
     expect(invalid.stdout).toBe('');
   });

@@ -9,7 +9,7 @@ export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' |
 const LEVELS: ReadonlySet<string> = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']);
 
 /** Environment variable that sets the level, overriding `level`. */
-export const LOG_LEVEL_ENV = 'FORGE_LOG_LEVEL';
+export const LOG_LEVEL_ENV = 'MCPFORGE_LOG_LEVEL';
 
 /** Field names whose values are replaced by `[redacted]`, at the top level and one level down. */
 export const DEFAULT_REDACTED_FIELDS: readonly string[] = [
@@ -33,11 +33,11 @@ export const DEFAULT_REDACTED_FIELDS: readonly string[] = [
 export interface LoggerOptions {
   /** The server's name, in every line as `name`. */
   name: string;
-  /** Level when `FORGE_LOG_LEVEL` is not set (or not a level). Default `info`. */
+  /** Level when `MCPFORGE_LOG_LEVEL` is not set (or not a level). Default `info`. */
   level?: LogLevel | undefined;
   /** Extra redaction paths in pino syntax (`req.headers.x-api-key`, `*.pin`), added to the defaults. */
   redact?: readonly string[] | undefined;
-  /** Variables to read `FORGE_LOG_LEVEL` from. Default `process.env`. */
+  /** Variables to read `MCPFORGE_LOG_LEVEL` from. Default `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
   /** File descriptor to write to. Default 2 (stderr); stdout belongs to the protocol. */
   fd?: number | undefined;
@@ -45,7 +45,7 @@ export interface LoggerOptions {
 
 /**
  * A JSON-lines logger on stderr (never stdout: on stdio, stdout carries JSON-RPC).
- * The level is `FORGE_LOG_LEVEL` when set to a valid level, else `options.level`,
+ * The level is `MCPFORGE_LOG_LEVEL` when set to a valid level, else `options.level`,
  * else `info`. Secret-looking fields (`DEFAULT_REDACTED_FIELDS`, plus `redact`) are
  * written as `[redacted]`. Writes are synchronous so nothing is lost on exit.
  */

@@ -29,7 +29,7 @@ export interface ShutdownContext {
 export interface RunOptions {
   /** Arguments to read flags from. Default `process.argv`. */
   argv?: readonly string[] | undefined;
-  /** Name in the log lines before the server exists. Default `forge-server`. */
+  /** Name in the log lines before the server exists. Default `mcpforge-server`. */
   name?: string | undefined;
   /** Grace period for in-flight calls on SIGINT/SIGTERM or stdin end. Default 5000 ms. */
   graceMs?: number | undefined;
@@ -52,7 +52,7 @@ export interface RunOptions {
   exit?: ((code: number) => void) | undefined;
 }
 
-/** The default transport: stdio through `@forge/wire`. */
+/** The default transport: stdio through `@mcpforge/wire`. */
 export function stdioTransport(stdio: StdioOptions = {}): RunTransportFactory {
   return (server, { logger, graceMs }) => {
     const served = serveStdio(server, {
@@ -80,7 +80,7 @@ export async function run(
   const exit = options.exit ?? ((code: number) => process.exit(code));
   health(argv, process.stdout, exit);
   if (argv.includes('--health') || argv.includes('-health')) return; // a custom `exit` returned
-  const logger = options.logger ?? createLogger({ name: options.name ?? 'forge-server' });
+  const logger = options.logger ?? createLogger({ name: options.name ?? 'mcpforge-server' });
   const graceMs = options.graceMs ?? 5000;
   let server: McpServer;
   try {

@@ -1,7 +1,7 @@
-import type { JsonRpcErrorObject } from '@forge/wire';
+import type { JsonRpcErrorObject } from '@mcpforge/wire';
 import { brand, hasBrand } from '../errors/brand.js';
 
-const MCP_ERROR_BRAND = Symbol.for('forge.McpError');
+const MCP_ERROR_BRAND = Symbol.for('mcpforge.server.McpError');
 
 /**
  * A JSON-RPC error a handler throws on purpose: the runtime sends `code`, `message` and `data`

@@ -1,6 +1,6 @@
 /**
  * MCP wire shapes the runtime reads or writes. Content blocks and `CallToolResult` live in
- * `src/results/`; JSON-RPC envelopes in `@forge/wire`.
+ * `src/results/`; JSON-RPC envelopes in `@mcpforge/wire`.
  */
 import type { JsonSchema } from '../schema/index.js';
 

@@ -1,4 +1,4 @@
-import type { JsonRpcId } from '@forge/wire';
+import type { JsonRpcId } from '@mcpforge/wire';
 import type { RequestStateBinding } from '../mrtr/request-state.js';
 import type {
   ClientCapabilities,

@@ -1,4 +1,4 @@
-import type { JsonRpcResponse } from '@forge/wire';
+import type { JsonRpcResponse } from '@mcpforge/wire';
 import type { HandlerContext, RequestContext } from './context.js';
 import { invoke } from './invoke.js';
 import { contextFor, paramsObject, type RequestOrigin } from './request-origin.js';

@@ -1,4 +1,4 @@
-import type { JsonRpcId } from '@forge/wire';
+import type { JsonRpcId } from '@mcpforge/wire';
 import type { ClientCapabilities, Era, Implementation } from '../protocol/index.js';
 import {
   isLegacyProtocolVersion,

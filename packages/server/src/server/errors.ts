@@ -4,9 +4,9 @@ import type { ClientCapabilities } from '../protocol/index.js';
 
 export { DomainError };
 
-const DEFINITION_BRAND = Symbol.for('forge.DefinitionError');
-const TOOL_DEFINITION_BRAND = Symbol.for('forge.ToolDefinitionError');
-const CAPABILITY_BRAND = Symbol.for('forge.MissingClientCapabilityError');
+const DEFINITION_BRAND = Symbol.for('mcpforge.server.DefinitionError');
+const TOOL_DEFINITION_BRAND = Symbol.for('mcpforge.server.ToolDefinitionError');
+const CAPABILITY_BRAND = Symbol.for('mcpforge.server.MissingClientCapabilityError');
 
 export type DefinitionErrorCode =
   | 'ERR_TOOL_NAME'

@@ -36,7 +36,7 @@ describe('legacy lifecycle', () => {
     const result = await client.initialize();
     expect(result['capabilities']).toEqual({ tools: { listChanged: true }, logging: {} });
     expect(client.session.state.clientCapabilities).toEqual({ sampling: {} });
-    expect(client.session.state.clientInfo?.name).toBe('forge-test-client');
+    expect(client.session.state.clientInfo?.name).toBe('mcpforge-test-client');
     server.resource({ uri: 'a://b', name: 'b' }, (uri) => ({ contents: [{ uri, text: 'b' }] }));
     server.prompt({ name: 'p' }, () => ({ messages: [] }), { complete: { x: () => [] } });
     expect(server.capabilities()).toEqual({

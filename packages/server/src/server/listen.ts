@@ -1,4 +1,4 @@
-import type { JsonRpcId } from '@forge/wire';
+import type { JsonRpcId } from '@mcpforge/wire';
 import { McpErrorCode, MetaKey } from '../protocol/index.js';
 import { type DispatchResult, failure, success } from './responses.js';
 import type { ListenSubscription, ServerCore } from './server-core.js';

@@ -1,4 +1,4 @@
-import type { JsonRpcId, JsonRpcMessage, JsonRpcResponse } from '@forge/wire';
+import type { JsonRpcId, JsonRpcMessage, JsonRpcResponse } from '@mcpforge/wire';
 import type { Prompt, Resource, ResourceTemplate, ServerCapabilities } from '../protocol/index.js';
 import type { JsonSchema } from '../schema/index.js';
 import type { MethodHandler } from './custom-method.js';

@@ -8,18 +8,18 @@ import { createServer } from './mcp-server.js';
 
 // Values read from the environment are `string | undefined`; under exactOptionalPropertyTypes the
 // options must accept them as they are (this file is part of the root type-check).
-const env: Record<string, string | undefined> = { FORGE_TEST_INSTRUCTIONS: 'Be brief.' };
+const env: Record<string, string | undefined> = { MCPFORGE_TEST_INSTRUCTIONS: 'Be brief.' };
 
 describe('options that come from the environment accept undefined', () => {
   it('createServer: an unset secret and page size fall back to the defaults', async () => {
     const server = createServer({
       name: 'env',
       version: '1.0.0',
-      secret: env['FORGE_TEST_SECRET'],
+      secret: env['MCPFORGE_TEST_SECRET'],
       pageSize: undefined,
       cacheTtlMs: undefined,
-      instructions: env['FORGE_TEST_INSTRUCTIONS'],
-      title: env['FORGE_TEST_TITLE'],
+      instructions: env['MCPFORGE_TEST_INSTRUCTIONS'],
+      title: env['MCPFORGE_TEST_TITLE'],
     });
     for (let index = 0; index < 3; index += 1)
       server.tool({ name: `t${index}`, inputSchema: { type: 'object' } }, () => text('x'));
@@ -33,7 +33,7 @@ describe('options that come from the environment accept undefined', () => {
   });
 
   it('run and loadConfig options take undefined too', async () => {
-    const runOptions: RunOptions = { graceMs: undefined, name: env['FORGE_TEST_NAME'], argv: undefined };
+    const runOptions: RunOptions = { graceMs: undefined, name: env['MCPFORGE_TEST_NAME'], argv: undefined };
     const stdio: StdioOptions = { maxMessageBytes: undefined, closeGraceMs: undefined };
     expect({ ...runOptions, stdio }).toMatchObject({
       graceMs: undefined,
@@ -43,7 +43,7 @@ describe('options that come from the environment accept undefined', () => {
       loadConfig({
         serverName: 'none',
         argv: [],
-        env: { FORGE_TENANT_CONFIG: undefined },
+        env: { MCPFORGE_TENANT_CONFIG: undefined },
         compiler: undefined,
         schema: { type: 'object' },
       }),

@@ -1,4 +1,4 @@
-import type { JsonRpcResponse } from '@forge/wire';
+import type { JsonRpcResponse } from '@mcpforge/wire';
 import { McpErrorCode } from '../protocol/index.js';
 import type { GetPromptResult } from '../results/index.js';
 import type { RequestContext } from './context.js';

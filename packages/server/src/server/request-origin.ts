@@ -1,4 +1,4 @@
-import type { JsonRpcId } from '@forge/wire';
+import type { JsonRpcId } from '@mcpforge/wire';
 import type { ClientCapabilities, Era, Meta } from '../protocol/index.js';
 import { RequestContext } from './context.js';
 import type { Session } from './session.js';

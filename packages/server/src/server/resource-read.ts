@@ -1,4 +1,4 @@
-import type { JsonRpcId, JsonRpcResponse } from '@forge/wire';
+import type { JsonRpcId, JsonRpcResponse } from '@mcpforge/wire';
 import type { Era } from '../protocol/index.js';
 import { McpErrorCode } from '../protocol/index.js';
 import type { RequestContext } from './context.js';

@@ -1,4 +1,4 @@
-import type { JsonRpcFailure, JsonRpcId, JsonRpcResponse, JsonRpcSuccess } from '@forge/wire';
+import type { JsonRpcFailure, JsonRpcId, JsonRpcResponse, JsonRpcSuccess } from '@mcpforge/wire';
 
 /** A success envelope. */
 export function success(id: JsonRpcId, result: unknown): JsonRpcSuccess {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { JsonRpcId, JsonRpcNotification } from '@forge/wire';
+import type { JsonRpcId, JsonRpcNotification } from '@mcpforge/wire';
 import { RequestStateSealer } from '../mrtr/request-state.js';
 import type { Implementation, ServerCapabilities } from '../protocol/index.js';
 import { MetaKey, MODERN_PROTOCOL_VERSIONS } from '../protocol/index.js';

@@ -1,4 +1,4 @@
-import type { JsonRpcId, JsonRpcNotification } from '@forge/wire';
+import type { JsonRpcId, JsonRpcNotification } from '@mcpforge/wire';
 import type { ClientCapabilities, Implementation } from '../protocol/index.js';
 
 /** Options for a server-to-client request (legacy era only). */

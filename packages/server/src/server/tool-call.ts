@@ -1,4 +1,4 @@
-import type { JsonRpcResponse } from '@forge/wire';
+import type { JsonRpcResponse } from '@mcpforge/wire';
 import type { Meta } from '../protocol/index.js';
 import { McpErrorCode, MetaKey } from '../protocol/index.js';
 import { type CallToolResult, toolError } from '../results/index.js';

@@ -1,4 +1,4 @@
-import type { JsonRpcId } from '@forge/wire';
+import type { JsonRpcId } from '@mcpforge/wire';
 import { describe, expect, it } from 'vitest';
 import { closeSseStream } from '../http/close-stream.js';
 import { text } from '../results/index.js';

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { fromStreams, RpcError } from '@forge/wire';
+import { fromStreams, RpcError } from '@mcpforge/wire';
 import { afterEach, describe, expect, it } from 'vitest';
 import { text } from '../results/index.js';
 import { s } from '../schema/index.js';

@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import { type Connection, fromStreams, type JsonRpcResponse } from '@forge/wire';
+import { type Connection, fromStreams, type JsonRpcResponse } from '@mcpforge/wire';
 import { McpErrorCode } from '../protocol/index.js';
 import type { McpServer } from '../server/mcp-server.js';
 import { createSessionState, type Session } from '../server/session.js';
@@ -45,7 +45,7 @@ export interface StdioServer {
 
 /**
  * Serve `server` over newline-delimited JSON-RPC on a stream pair (stdin/stdout by default)
- * using `@forge/wire`. One legacy session per connection; modern requests are served
+ * using `@mcpforge/wire`. One legacy session per connection; modern requests are served
  * statelessly on the same connection; `notifications/cancelled` aborts handlers; a duplicate
  * request id in flight gets -32600 and the server keeps serving.
  */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { JsonRpcResponse } from '@forge/wire';
+import type { JsonRpcResponse } from '@mcpforge/wire';
 import { McpErrorCode } from '../protocol/index.js';
 import { createSessionState, type Session } from '../server/session.js';
 import type { TaskServer } from './task-server.js';

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { JsonRpcResponse } from '@forge/wire';
+import type { JsonRpcResponse } from '@mcpforge/wire';
 import { describe, expect, it } from 'vitest';
 import { createSessionState, type Session } from '../server/session.js';
 import { createTaskServer, TASKS_EXTENSION } from './task-server.js';

@@ -1,4 +1,4 @@
-import type { JsonRpcMessage, JsonRpcResponse } from '@forge/wire';
+import type { JsonRpcMessage, JsonRpcResponse } from '@mcpforge/wire';
 import { McpErrorCode, MetaKey } from '../protocol/index.js';
 import type { JsonSchema } from '../schema/index.js';
 import { McpServer } from '../server/mcp-server.js';

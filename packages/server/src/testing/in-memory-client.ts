@@ -1,4 +1,4 @@
-import type { JsonRpcId, JsonRpcNotification, JsonRpcResponse } from '@forge/wire';
+import type { JsonRpcId, JsonRpcNotification, JsonRpcResponse } from '@mcpforge/wire';
 import type { ClientCapabilities } from '../protocol/index.js';
 import {
   LATEST_LEGACY_PROTOCOL_VERSION,
@@ -105,7 +105,7 @@ export class TestClient {
     const result = (await this.request('initialize', {
       protocolVersion: this.protocolVersion,
       capabilities: this.capabilities,
-      clientInfo: { name: 'forge-test-client', version: '0.0.0' },
+      clientInfo: { name: 'mcpforge-test-client', version: '0.0.0' },
     })) as Record<string, unknown>;
     await this.notify('notifications/initialized');
     return result;
@@ -205,7 +205,7 @@ export class TestClient {
       _meta: {
         [MetaKey.protocolVersion]: this.protocolVersion,
         [MetaKey.clientCapabilities]: this.capabilities,
-        [MetaKey.clientInfo]: { name: 'forge-test-client', version: '0.0.0' },
+        [MetaKey.clientInfo]: { name: 'mcpforge-test-client', version: '0.0.0' },
         ...(params?.['_meta'] as object | undefined),
         ...meta,
       },

@@ -1,7 +1,7 @@
 import type { JsonRpcFailure } from '../messages.js';
 
 /** Shared across copies of this package so `instanceof` works when two versions meet. */
-const LOCAL_ERROR_BRAND = Symbol.for('forge.wire.LocalError');
+const LOCAL_ERROR_BRAND = Symbol.for('mcpforge.wire.LocalError');
 
 const hasOwnPrototype = Function.prototype[Symbol.hasInstance];
 
@@ -40,7 +40,7 @@ function brandedCode(value: unknown): string | undefined {
 
 /**
  * An error raised by this side and never sent to the peer, with a string code.
- * `instanceof` is brand-checked (holds across two copies of `@forge/wire`);
+ * `instanceof` is brand-checked (holds across two copies of `@mcpforge/wire`);
  * a subclass matches any branded error carrying one of its codes.
  */
 export class LocalError extends Error {

@@ -1,7 +1,7 @@
 import { ErrorCode, type JsonRpcErrorObject } from '../messages.js';
 
 /** Shared across copies of this package so `instanceof` works when two versions meet. */
-const RPC_ERROR_BRAND = Symbol.for('forge.wire.RpcError');
+const RPC_ERROR_BRAND = Symbol.for('mcpforge.wire.RpcError');
 
 const hasOwnPrototype = Function.prototype[Symbol.hasInstance];
 
@@ -16,7 +16,7 @@ function isBrandedRpcError(value: unknown): value is RpcError {
 /**
  * A JSON-RPC error: one a peer answered with, or one to send to a peer.
  * The message carries no code prefix; the code is in `code`.
- * `instanceof` is brand-checked, so it holds across two copies of `@forge/wire`;
+ * `instanceof` is brand-checked, so it holds across two copies of `@mcpforge/wire`;
  * a subclass matches any branded error with its code.
  */
 export class RpcError extends Error {

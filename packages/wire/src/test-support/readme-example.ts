@@ -1,4 +1,4 @@
-import { ConnectionClosedError, fromStreams } from '@forge/wire';
+import { ConnectionClosedError, fromStreams } from '@mcpforge/wire';
 
 const connection = fromStreams(process.stdin, process.stdout);
 connection.on('error', (error) => console.error('wire:', error.message));

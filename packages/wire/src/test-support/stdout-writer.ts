@@ -1,6 +1,6 @@
 // A child whose connection writes to process.stdout until the parent stops reading it, then
 // reports on stderr what the connection said. Exits on its own once the connection closed.
-import { fromStreams } from '@forge/wire';
+import { fromStreams } from '@mcpforge/wire';
 
 const connection = fromStreams(process.stdin, process.stdout);
 connection.on('error', (error) => {

@@ -1,5 +1,5 @@
 // A small forge server for stdio tests: run with `node fixture-server.mjs` (imports the built dist).
-import { createServer, DomainError, run, s, structured, text } from '@forge/server';
+import { createServer, DomainError, run, s, structured, text } from '@mcpforge/server';
 
 function build() {
   const server = createServer({ name: 'fixture', version: '1.0.0', instructions: 'A fixture for tests.' });

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** The fixture server script (imports `@forge/server` from dist). */
+/** The fixture server script (imports `@mcpforge/server` from dist). */
 export const FIXTURE = join(here, 'fixture-server.mjs');
 
 /** A fixture child process spoken to with raw lines. */
