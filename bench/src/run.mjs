@@ -13,12 +13,12 @@
  * BENCH_ONLY (comma list of suites), BENCH_OUT (results folder, default bench/results).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { durations } from './durations.mjs';
 import { describeMachine, loadAverage } from './machine.mjs';
 import { progress } from './progress.mjs';
 import { ratios } from './report/ratios.mjs';
 import { renderNotes, renderTable } from './report/table.mjs';
+import { resultFiles, writtenLine } from './results-files.mjs';
 import { runFramingSuite } from './suites/framing.mjs';
 import { runHttpSuite } from './suites/http.mjs';
 import { runMemorySuite } from './suites/memory.mjs';
@@ -109,11 +109,11 @@ async function main() {
   };
   const table = renderTable(rows);
   const notes = renderNotes(rows);
-  const outDir = process.env.BENCH_OUT ?? fileURLToPath(new URL('../results/', import.meta.url));
-  await mkdir(outDir, { recursive: true });
-  await writeFile(`${outDir}/latest.json`, `${JSON.stringify(report, null, 2)}\n`);
-  await writeFile(`${outDir}/latest.md`, markdown(report, table, notes));
-  progress(`done in ${report.durationSeconds} s; wrote ${outDir}latest.json and latest.md`);
+  const files = resultFiles();
+  await mkdir(files.dir, { recursive: true });
+  await writeFile(files.json, `${JSON.stringify(report, null, 2)}\n`);
+  await writeFile(files.md, markdown(report, table, notes));
+  progress(`done in ${report.durationSeconds} s; ${writtenLine(files)}`);
   if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else process.stdout.write(`${table}\n${notes ? `\n${notes}\n` : ''}`);
 }
