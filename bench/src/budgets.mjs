@@ -18,12 +18,12 @@ const STDIO = ['legacy', 'modern'].flatMap((era) => [
   },
   {
     row: `stdio.echo.${era}.w1`,
-    ratio: 'forgeV2',
+    // One call in flight is bound by process wake-ups: on a VM the floor itself stays near
+    // 1.6x SDK v2 by rate, so no server can reach 2.5x by rate there. What a server controls
+    // is the CPU it spends per call, so this budget is stated in server CPU per call.
+    ratio: 'cpuForgeV2',
     min: 2.5,
-    // One call in flight is bound by process wake-ups on an idle machine (the floor itself can
-    // stay under 2.5x SDK v2 there), so server CPU per call also counts: either one passing does.
-    orCpu: true,
-    what: `stdio echo 1 in flight (${era}) vs SDK v2`,
+    what: `stdio echo 1 in flight (${era}) vs SDK v2, by server CPU per call`,
   },
   {
     row: `stdio.echo.${era}.w64`,
@@ -64,7 +64,6 @@ export function missedBudgets(report, budgets = BUDGETS) {
     }
     const actual = budget.value ? forge.value : row.ratios[budget.ratio];
     const suffix = budget.value ? ` ${row.unit}` : 'x';
-    if (budget.orCpu && budget.min !== undefined && meetsByCpu(row, budget)) continue;
     if (typeof actual !== 'number') {
       missed.push(`${budget.what}: no ratio (the other side was not measured)`);
     } else if (budget.min !== undefined && actual < budget.min) {
@@ -82,26 +81,24 @@ export function missedBudgets(report, budgets = BUDGETS) {
   return missed;
 }
 
-/** For an `orCpu` budget: the same minimum holds for the ratio of server CPU per call. */
-function meetsByCpu(row, budget) {
-  const cpu = row.ratios[budget.ratio === 'forgeV2' ? 'cpuForgeV2' : 'cpuForgeFloor'];
-  return typeof cpu === 'number' && cpu >= budget.min;
-}
-
 /**
- * What a reader needs to judge a missed ratio: the same comparison by server CPU per call,
- * and, against SDK v2, whether even the floor reaches the budget in this run (when it does
- * not, the rate is bound by something no server controls, such as wake-up latency).
+ * What a reader needs to judge a missed ratio: a rate ratio also gets the same comparison by
+ * server CPU per call, and a ratio against SDK v2 says what the floor itself reaches in this
+ * run, in the same measure (when even the floor misses, something no server controls binds).
  */
 function context(row, budget) {
   const notes = [];
-  const cpu = row.ratios[budget.ratio === 'forgeV2' ? 'cpuForgeV2' : 'cpuForgeFloor'];
-  if (typeof cpu === 'number') notes.push(`by server CPU per call ${cpu}x`);
-  if (budget.ratio === 'forgeV2') {
-    const floor = row.results.floor?.value;
-    const v2 = row.results.sdk2?.value;
-    if (floor > 0 && v2 > 0 && floor / v2 < budget.min) {
-      notes.push(`the floor itself is only ${Math.round((floor / v2) * 100) / 100}x SDK v2 here`);
+  const byCpu = budget.ratio.startsWith('cpu');
+  if (!byCpu) {
+    const cpu = row.ratios[budget.ratio === 'forgeV2' ? 'cpuForgeV2' : 'cpuForgeFloor'];
+    if (typeof cpu === 'number') notes.push(`by server CPU per call ${cpu}x`);
+  }
+  if (budget.ratio === 'forgeV2' || budget.ratio === 'cpuForgeV2') {
+    const floorOverV2 = byCpu
+      ? row.results.sdk2?.cpuUsPerCall / row.results.floor?.cpuUsPerCall
+      : row.results.floor?.value / row.results.sdk2?.value;
+    if (Number.isFinite(floorOverV2) && floorOverV2 > 0 && floorOverV2 < budget.min) {
+      notes.push(`the floor itself is only ${Math.round(floorOverV2 * 100) / 100}x SDK v2 here`);
     }
   }
   return notes.length === 0 ? '' : ` (${notes.join('; ')})`;
