@@ -1,0 +1,5 @@
+/**
+ * @mcpforge/gateway: REST operations published as MCP tools, one endpoint per agent.
+ * @module
+ */
+export {};
