@@ -1,5 +1,6 @@
 export { Connection, type ConnectionEvents } from './connection/connection.js';
 export type { ConnectionOptions, RequestOptions } from './connection/options.js';
+export { DEFAULT_DESCRIBE_MAX_LENGTH, describePeerValue } from './errors/describe-peer-value.js';
 export {
   ConnectionClosedError,
   ConnectionTimeoutError,

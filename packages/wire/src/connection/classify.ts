@@ -1,3 +1,4 @@
+import { describePeerValue } from '../errors/describe-peer-value.js';
 import { type ProtocolViolationCode, ProtocolViolationError } from '../errors/local-error.js';
 import {
   ErrorCode,
@@ -92,7 +93,8 @@ export function classifyValue(value: unknown): Classified {
   const fields = value as Fields;
   const isResponseShaped = !('method' in fields) && ('result' in fields || 'error' in fields);
   if (fields.jsonrpc !== '2.0') {
-    const detail = `Unsupported JSON-RPC version ${JSON.stringify(fields.jsonrpc) ?? 'undefined'}; expected "2.0"`;
+    // Described, never stringified: the member may be megabytes long or thousands of levels deep.
+    const detail = `Unsupported JSON-RPC version ${describePeerValue(fields.jsonrpc)}; expected "2.0"`;
     return isResponseShaped
       ? invalidResponse('ERR_UNSUPPORTED_VERSION', detail, fields)
       : invalid('ERR_UNSUPPORTED_VERSION', detail, readableId(fields));

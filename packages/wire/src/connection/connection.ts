@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { describePeerValue } from '../errors/describe-peer-value.js';
 import { ConnectionClosedError, ListenerError, ProtocolViolationError } from '../errors/local-error.js';
 import { RpcError } from '../errors/rpc-error.js';
 import { stringifyMessage } from '../framing/encode.js';
@@ -254,7 +255,7 @@ export abstract class Connection extends EventEmitter<ConnectionEvents> {
     this.emitError(
       new ProtocolViolationError(
         'ERR_UNKNOWN_RESPONSE_ID',
-        `Response to unknown request id ${JSON.stringify(id)}`,
+        `Response to unknown request id ${describePeerValue(id)}`,
       ),
     );
   }

@@ -207,6 +207,29 @@ describe('fromStreams: bad input never kills the connection', () => {
     harness.connection.close();
   });
 
+  it('a deeply nested jsonrpc member does not crash the decoder (issue 8, defect 1)', async () => {
+    // The version error text once held JSON.stringify of the member, which overflows the stack.
+    const depth = 5000;
+    const deep = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const { errors, sent, next } = await feedBadLine(`{"jsonrpc":${deep},"id":3,"method":"m"}\n`);
+    expect((errors[0] as ProtocolViolationError).code).toBe('ERR_UNSUPPORTED_VERSION');
+    expect(sent).toEqual([{ jsonrpc: '2.0', id: 3, error: { code: -32600, message: expect.any(String) } }]);
+    const message = (sent[0] as { error: { message: string } }).error.message;
+    expect(message.length).toBeLessThan(200);
+    expect(next.method).toBe('still/alive');
+  });
+
+  it('a huge jsonrpc member or response id is cut short in the error text', async () => {
+    const huge = 'v'.repeat(1_000_000);
+    const version = await feedBadLine(line({ jsonrpc: huge, id: 3, method: 'm' }));
+    expect(version.errors[0]?.message.length).toBeLessThan(200);
+    expect((version.sent[0] as { error: { message: string } }).error.message.length).toBeLessThan(200);
+    const unknown = await feedBadLine(line({ jsonrpc: '2.0', id: huge, result: {} }));
+    expect((unknown.errors[0] as ProtocolViolationError).code).toBe('ERR_UNKNOWN_RESPONSE_ID');
+    expect(unknown.errors[0]?.message.length).toBeLessThan(200);
+    expect(unknown.next.method).toBe('still/alive');
+  });
+
   it('a "__proto__" member is data: it neither supplies fields nor changes the prototype', async () => {
     const { errors, sent, next } = await feedBadLine(
       '{"jsonrpc":"2.0","__proto__":{"id":7,"method":"evil"}}\n',
