@@ -63,7 +63,9 @@ export class LegacyRoutes<S extends HttpServable> {
       transport.sseAllowed(exchange),
     );
     const streamId = stream.id as string;
-    session.requestStreams.set(posted.id, stream);
+    // An id already in flight is a duplicate the runtime refuses: the original keeps its stream.
+    const duplicate = session.requestStreams.has(posted.id);
+    if (!duplicate) session.requestStreams.set(posted.id, stream);
     session.liveStreams.set(streamId, stream);
     // A dropped connection is not a cancel (legacy): keep recording for a resume.
     exchange.onAbort(() => stream.disconnected());
@@ -74,7 +76,7 @@ export class LegacyRoutes<S extends HttpServable> {
       if (response === undefined) stream.end();
       else stream.finish(JSON.stringify(response));
     } finally {
-      session.requestStreams.delete(posted.id);
+      if (!duplicate) session.requestStreams.delete(posted.id);
       session.liveStreams.delete(streamId);
       session.finished(stream);
     }
