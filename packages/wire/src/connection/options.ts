@@ -42,6 +42,13 @@ export function isTimeout(value: number): boolean {
   return typeof value === 'number' && value >= 0;
 }
 
+/** Throws unless `value` is a positive integer or Infinity: NaN or 0 would turn the size limit off. */
+export function checkMaxMessageBytes(value: number): void {
+  if (!(Number.isInteger(value) || value === Number.POSITIVE_INFINITY) || !(value > 0)) {
+    throw new RangeError(`maxMessageBytes must be a positive integer, got ${value}`);
+  }
+}
+
 export function resolveOptions(options: ConnectionOptions = {}): ResolvedOptions {
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
@@ -49,11 +56,6 @@ export function resolveOptions(options: ConnectionOptions = {}): ResolvedOptions
   if (!isTimeout(requestTimeoutMs)) {
     throw new RangeError(`requestTimeoutMs must be a number >= 0, got ${requestTimeoutMs}`);
   }
-  if (
-    !(Number.isInteger(maxMessageBytes) || maxMessageBytes === Number.POSITIVE_INFINITY) ||
-    !(maxMessageBytes > 0)
-  ) {
-    throw new RangeError(`maxMessageBytes must be a positive integer, got ${maxMessageBytes}`);
-  }
+  checkMaxMessageBytes(maxMessageBytes);
   return { requestTimeoutMs, maxMessageBytes, queueIncoming: options.queueIncoming ?? true };
 }

@@ -1,11 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '../connection/options.js';
 import { MessageTooLargeError } from '../errors/local-error.js';
 import { LineDecoder } from './line-decoder.js';
 
 const bytes = (text: string): Buffer => Buffer.from(text, 'utf8');
 
 describe('LineDecoder', () => {
+  it('defaults to the connection default and refuses a limit that would turn itself off', () => {
+    expect(new LineDecoder().maxMessageBytes).toBe(DEFAULT_MAX_MESSAGE_BYTES);
+    expect(new LineDecoder(Number.POSITIVE_INFINITY).maxMessageBytes).toBe(Number.POSITIVE_INFINITY);
+    for (const bad of [Number.NaN, 0, -1, 1.5]) {
+      expect(() => new LineDecoder(bad)).toThrow(/maxMessageBytes must be a positive integer/);
+    }
+  });
+
   it('splits on \\n only, tolerating a trailing \\r and skipping blank lines', () => {
     const decoder = new LineDecoder();
     expect(decoder.push(bytes('a\r\nb\u2028c\n\n\r\nd'))).toEqual(['a', 'b\u2028c']);

@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import { checkMaxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES } from '../connection/options.js';
 import { MessageTooLargeError } from '../errors/local-error.js';
 
 const NEWLINE = 0x0a;
@@ -22,7 +23,9 @@ export class LineDecoder {
   /** No line completed yet: a UTF-8 byte order mark here is dropped (RFC 8259 allows ignoring it). */
   #atStreamStart = true;
 
-  constructor(maxMessageBytes = 16 * 1024 * 1024) {
+  /** @throws RangeError unless `maxMessageBytes` is a positive integer or Infinity. */
+  constructor(maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES) {
+    checkMaxMessageBytes(maxMessageBytes);
     this.maxMessageBytes = maxMessageBytes;
   }
 
