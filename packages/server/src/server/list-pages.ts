@@ -15,7 +15,8 @@ export type ModernDecorator = (result: Record<string, unknown>) => Record<string
  * repeated `tools/list` returns the same object and does no work.
  *
  * A cursor is base64url JSON `{o: offset, r: revision}` plus an HMAC tag; a cursor that was not
- * issued by this server, or by an earlier revision of the list, is refused with -32602.
+ * issued by this server, or by an earlier revision of the list, is refused with -32602; so is one
+ * that is not a string of at most 256 characters ("Invalid cursor").
  */
 export class ListPages {
   readonly #name: string;
@@ -50,7 +51,10 @@ export class ListPages {
       this.#cache.clear();
       this.#cachedRevision = revision;
     }
-    const key = cursor === undefined ? era : `${era}:${String(cursor)}`;
+    // Checked before any use: String() of a peer's nested array recurses (and can overflow the
+    // stack), and `["<cursor>"]` would otherwise hit the cache entry of the cursor it wraps.
+    if (cursor !== undefined && !isCursorText(cursor)) throw invalidCursor();
+    const key = cursor === undefined ? era : `${era}:${cursor}`;
     const cached = this.#cache.get(key);
     if (cached !== undefined) return cached;
     const offset = cursor === undefined ? 0 : this.#offsetOf(cursor, revision);
@@ -68,8 +72,7 @@ export class ListPages {
     return `${body}.${this.#tag(`${this.#name}:${body}`).slice(0, 22)}`;
   }
 
-  #offsetOf(cursor: unknown, revision: number): number {
-    if (typeof cursor !== 'string' || cursor.length > 256) throw invalidCursor();
+  #offsetOf(cursor: string, revision: number): number {
     const dot = cursor.indexOf('.');
     const body = cursor.slice(0, dot);
     if (dot <= 0 || cursor.slice(dot + 1) !== this.#tag(`${this.#name}:${body}`).slice(0, 22))
@@ -95,6 +98,16 @@ export class ListPages {
     }
     return offset;
   }
+}
+
+/**
+ * Longest cursor accepted. Issued ones are about 60 characters (base64url of `{o, r}` plus a
+ * 22-character tag); the bound keeps a peer's megabyte string out of the HMAC and the cache key.
+ */
+const MAX_CURSOR_LENGTH = 256;
+
+function isCursorText(cursor: unknown): cursor is string {
+  return typeof cursor === 'string' && cursor.length <= MAX_CURSOR_LENGTH;
 }
 
 function invalidCursor(): McpError {
