@@ -17,7 +17,8 @@ import { listen } from './listen.js';
 import { getPrompt } from './prompt-get.js';
 import type { RequestOrigin } from './request-origin.js';
 import { readResource } from './resource-read.js';
-import { type DispatchResult, failure, success } from './responses.js';
+import { subscribe, unsubscribe } from './resource-subscriptions.js';
+import { type DispatchResult, failure, methodNotFound, success } from './responses.js';
 import type { ServerCore } from './server-core.js';
 import type { Session } from './session.js';
 import { callTool } from './tool-call.js';
@@ -213,14 +214,9 @@ function legacy(
     case 'resources/templates/list':
       return page(core.templatePages, id, params, 'legacy');
     case 'resources/subscribe':
-    case 'resources/unsubscribe': {
-      const uri = (params as { uri?: unknown } | undefined)?.uri;
-      if (typeof uri !== 'string')
-        return failure(id, McpErrorCode.InvalidParams, 'Invalid params: uri must be a string');
-      if (method === 'resources/subscribe') state.resourceSubscriptions.add(uri);
-      else state.resourceSubscriptions.delete(uri);
-      return success(id, EMPTY_RESULT);
-    }
+      return subscribe(core, session, id, params);
+    case 'resources/unsubscribe':
+      return unsubscribe(core, session, id, params);
     case 'prompts/list':
       return page(core.promptPages, id, params, 'legacy');
     case 'prompts/get':
@@ -290,10 +286,6 @@ function page(pages: ListPages, id: JsonRpcId, params: unknown, era: Era): Dispa
     const { code, message } = error as { code: number; message: string };
     return failure(id, typeof code === 'number' ? code : McpErrorCode.InvalidParams, message);
   }
-}
-
-function methodNotFound(id: JsonRpcId, method: string): DispatchResult {
-  return failure(id, McpErrorCode.MethodNotFound, `Method not found: ${method}`);
 }
 
 function isId(value: unknown): value is JsonRpcId {

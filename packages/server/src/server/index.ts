@@ -17,7 +17,12 @@ export {
 } from './errors.js';
 export { createServer, McpServer } from './mcp-server.js';
 export type { InternalErrorReport, ServerOptions } from './options.js';
-export { DEFAULT_CACHE_TTL_MS, DEFAULT_PAGE_SIZE } from './options.js';
+export {
+  DEFAULT_CACHE_TTL_MS,
+  DEFAULT_MAX_RESOURCE_SUBSCRIPTIONS,
+  DEFAULT_MAX_SUBSCRIPTION_URI_LENGTH,
+  DEFAULT_PAGE_SIZE,
+} from './options.js';
 export {
   isProbe,
   type PermissionPatterns,
@@ -34,6 +39,7 @@ export type {
   ResourceTemplateHandler,
 } from './resource-registry.js';
 export type { DispatchResult } from './responses.js';
+export { UriTemplate } from './rfc6570.js';
 export {
   createSessionState,
   type InFlightRequest,
@@ -42,4 +48,3 @@ export {
   SessionState,
 } from './session.js';
 export type { ToolArgs, ToolDefinition, ToolHandler } from './tool-registry.js';
-export { UriTemplate } from './uri-template.js';

@@ -40,7 +40,30 @@ export interface ServerOptions {
   schemaCompiler?: SchemaCompiler | undefined;
   /** Where unexpected handler failures are reported. Default: one JSON line on stderr. */
   onInternalError?: ((report: InternalErrorReport) => void) | undefined;
+  /**
+   * Resource subscriptions one session may hold: its legacy `resources/subscribe` URIs plus the
+   * URIs of its open `subscriptions/listen` requests. Default
+   * {@link DEFAULT_MAX_RESOURCE_SUBSCRIPTIONS}.
+   */
+  maxResourceSubscriptions?: number | undefined;
+  /** Longest URI (UTF-16 code units) a subscription may name. Default {@link DEFAULT_MAX_SUBSCRIPTION_URI_LENGTH}. */
+  maxSubscriptionUriLength?: number | undefined;
 }
 
 export const DEFAULT_PAGE_SIZE = 1000;
 export const DEFAULT_CACHE_TTL_MS = 60_000;
+/** More URIs than a client watching a project's files needs; with the length cap, a few MiB at most. */
+export const DEFAULT_MAX_RESOURCE_SUBSCRIPTIONS = 1000;
+/** 4 KiB, Linux's PATH_MAX: longer than the URIs browsers and CDNs keep (about 2 KiB). */
+export const DEFAULT_MAX_SUBSCRIPTION_URI_LENGTH = 4096;
+
+/**
+ * `value` when it is a positive integer, `fallback` when undefined. Anything else is a RangeError
+ * naming the option: NaN would silently turn a limit off.
+ */
+export function positiveIntegerOption(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  return value;
+}

@@ -1,4 +1,5 @@
 import type { JsonRpcFailure, JsonRpcId, JsonRpcResponse, JsonRpcSuccess } from '@mcpforge/wire';
+import { McpErrorCode } from '../protocol/index.js';
 
 /** A success envelope. */
 export function success(id: JsonRpcId, result: unknown): JsonRpcSuccess {
@@ -19,4 +20,9 @@ export function isPromiseLike<T>(value: unknown): value is Promise<T> {
   return (
     typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'
   );
+}
+
+/** -32601 naming the method. */
+export function methodNotFound(id: JsonRpcId, method: string): JsonRpcFailure {
+  return failure(id, McpErrorCode.MethodNotFound, `Method not found: ${method}`);
 }

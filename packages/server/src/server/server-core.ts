@@ -8,8 +8,11 @@ import type { MethodHandler } from './custom-method.js';
 import { ListPages, type ListSource } from './list-pages.js';
 import {
   DEFAULT_CACHE_TTL_MS,
+  DEFAULT_MAX_RESOURCE_SUBSCRIPTIONS,
+  DEFAULT_MAX_SUBSCRIPTION_URI_LENGTH,
   DEFAULT_PAGE_SIZE,
   type InternalErrorReport,
+  positiveIntegerOption,
   type ServerOptions,
 } from './options.js';
 import { PromptRegistry } from './prompt-registry.js';
@@ -53,6 +56,9 @@ export class ServerCore {
   readonly templatePages: ListPages;
   readonly cacheTtlMs: number;
   readonly cacheScope: 'public' | 'private';
+  /** Resource subscriptions one session may hold (legacy URIs plus those of its listens). */
+  readonly maxResourceSubscriptions: number;
+  readonly maxSubscriptionUriLength: number;
   /** `_meta` of every modern result; built once. */
   readonly modernMeta: Record<string, unknown>;
   /** Legacy sessions that completed `initialize`. */
@@ -78,9 +84,17 @@ export class ServerCore {
     this.tools = new ToolRegistry(this.compiler);
     this.cacheTtlMs = options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
     this.cacheScope = options.cacheScope ?? 'public';
-    const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
-    if (!Number.isInteger(pageSize) || pageSize < 1)
-      throw new RangeError('pageSize must be a positive integer');
+    const pageSize = positiveIntegerOption('pageSize', options.pageSize, DEFAULT_PAGE_SIZE);
+    this.maxResourceSubscriptions = positiveIntegerOption(
+      'maxResourceSubscriptions',
+      options.maxResourceSubscriptions,
+      DEFAULT_MAX_RESOURCE_SUBSCRIPTIONS,
+    );
+    this.maxSubscriptionUriLength = positiveIntegerOption(
+      'maxSubscriptionUriLength',
+      options.maxSubscriptionUriLength,
+      DEFAULT_MAX_SUBSCRIPTION_URI_LENGTH,
+    );
     const tag = (text: string) => this.sealer.tag(text);
     const decorate = (result: Record<string, unknown>) => this.cacheable(result);
     const pages = (name: string, itemsKey: string, source: ListSource) =>
@@ -100,6 +114,11 @@ export class ServerCore {
     if (this.prompts.hasCompleters || this.resources.hasCompleters) capabilities.completions = {};
     if (era === 'legacy') capabilities.logging = {};
     return { ...capabilities, ...this.options.capabilities };
+  }
+
+  /** Whether the server declares `resources.subscribe` (it answers subscriptions) in `era`. */
+  servesResourceSubscriptions(era: 'legacy' | 'modern'): boolean {
+    return this.capabilities(era).resources?.subscribe === true;
   }
 
   /** A complete modern result with caching hints. */

@@ -49,6 +49,8 @@ export class SessionState {
   logLevelRank = -1;
   /** URIs the client subscribed to with `resources/subscribe`. */
   readonly resourceSubscriptions = new Set<string>();
+  /** URIs held by this session's open `subscriptions/listen` requests (they share the budget). */
+  listenedResourceCount = 0;
   /** Requests whose handler is still running, by id. */
   readonly inFlight = new Map<JsonRpcId, InFlightRequest>();
   closed = false;
