@@ -35,7 +35,7 @@ describe('resources/subscribe (legacy) is bounded and checked (issue 8, defect 4
     await client.initialize();
     const error = await mcpErrorOf(client.request('resources/subscribe', { uri: 'test://nowhere' }));
     expect(error.code).toBe(-32602);
-    expect(error.message).toContain("'test://nowhere'");
+    expect(error.message).toBe('Invalid params: this server serves no resource "test://nowhere"');
     expect(await client.request('resources/subscribe', { uri: 'test://items/7' })).toEqual({});
     expect([...client.session.state.resourceSubscriptions]).toEqual(['test://items/7']);
   });

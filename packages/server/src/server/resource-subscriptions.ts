@@ -1,6 +1,5 @@
-import type { JsonRpcId } from '@mcpforge/wire';
+import { describePeerValue, type JsonRpcId } from '@mcpforge/wire';
 import { McpErrorCode, Method } from '../protocol/index.js';
-import { quoteBounded } from './bounded-text.js';
 import { paramsObject } from './request-origin.js';
 import { type DispatchResult, failure, methodNotFound, success } from './responses.js';
 import type { ServerCore } from './server-core.js';
@@ -53,7 +52,7 @@ export function subscriptionUriProblem(core: ServerCore, uri: string): string | 
     return `Invalid params: the uri has ${uri.length} characters, more than the ${max} allowed (maxSubscriptionUriLength)`;
   }
   if (core.resources.resolve(uri) === undefined)
-    return `Invalid params: this server serves no resource ${quoteBounded(uri)}`;
+    return `Invalid params: this server serves no resource ${describePeerValue(uri)}`;
   return undefined;
 }
 

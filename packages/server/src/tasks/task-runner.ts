@@ -2,15 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { JsonRpcResponse } from '@mcpforge/wire';
 import { McpErrorCode } from '../protocol/index.js';
 import { createSessionState, type Session } from '../server/session.js';
+import { type LiveDropReason, LiveTasks } from './live-tasks.js';
 import type { TaskServer } from './task-server.js';
+import type { TaskSettings } from './task-settings.js';
 import { isTerminal, type TaskRecord, type TaskStore } from './task-store.js';
 
 type Params = Record<string, unknown>;
-
-interface Settings {
-  ttlMs: number;
-  pollIntervalMs: number;
-}
 
 /** What the runner keeps beside the stored record for a live task. */
 interface LiveTask {
@@ -22,6 +19,8 @@ interface LiveTask {
   requestState: string | undefined;
   /** Answers collected by `tasks/update` for the round waiting for input. */
   responses: Record<string, unknown>;
+  /** True while a handler round runs (false while waiting for input). */
+  running: boolean;
 }
 
 const ACK = Object.freeze({ resultType: 'complete' });
@@ -41,13 +40,21 @@ function taskSession(): Session {
 export class TaskRunner {
   readonly #server: TaskServer;
   readonly #store: TaskStore;
-  readonly #settings: Settings;
-  readonly #live = new Map<string, LiveTask>();
+  readonly #settings: TaskSettings;
+  readonly #live: LiveTasks<LiveTask>;
 
-  constructor(server: TaskServer, store: TaskStore, settings: Settings) {
+  constructor(server: TaskServer, store: TaskStore, settings: TaskSettings) {
     this.#server = server;
     this.#store = store;
     this.#settings = settings;
+    this.#live = new LiveTasks(settings.maxLive, (taskId, live, reason) =>
+      this.#dropped(taskId, live, reason),
+    );
+  }
+
+  /** Tasks with a live entry: running, or waiting for input. */
+  get liveTasks(): number {
+    return this.#live.size;
   }
 
   /** Creates the task (durably, before answering) and starts it; answers the `CreateTaskResult`. */
@@ -69,8 +76,9 @@ export class TaskRunner {
       runId: undefined,
       requestState: undefined,
       responses: {},
+      running: false,
     };
-    this.#live.set(record.taskId, live);
+    this.#live.add(record.taskId, live, record.ttlMs);
     void this.#run(
       record.taskId,
       live,
@@ -96,16 +104,16 @@ export class TaskRunner {
     const taskId = params?.['taskId'];
     if (typeof taskId !== 'string') return failure(id, 'Invalid params: taskId must be a string');
     const record = await this.#store.get(taskId);
-    if (record === undefined) return failure(id, `Unknown task: ${taskId}`);
+    if (record === undefined) {
+      // The store dropped it (expiry, its own cap): nothing can drive it any more.
+      this.#release(taskId);
+      return failure(id, `Unknown task: ${taskId}`);
+    }
     if (method === 'tasks/get') return { jsonrpc: '2.0', id, result: detailed(record) };
     if (method === 'tasks/cancel') {
       if (!isTerminal(record.status)) {
         await this.#store.update(taskId, { status: 'cancelled', statusMessage: 'Cancelled by the client' });
-        const live = this.#live.get(taskId);
-        this.#live.delete(taskId);
-        if (live?.session !== undefined && live.runId !== undefined) {
-          this.#server.cancel(live.session, live.runId, new Error('Task cancelled'));
-        }
+        this.#release(taskId, new Error('Task cancelled'));
       }
       return { jsonrpc: '2.0', id, result: ACK };
     }
@@ -149,6 +157,7 @@ export class TaskRunner {
     const runId = `task-${taskId}-${randomUUID()}`;
     live.session = session;
     live.runId = runId;
+    live.running = true;
     let response: JsonRpcResponse | undefined;
     try {
       response = await this.#server.runOnce(
@@ -162,8 +171,13 @@ export class TaskRunner {
         error: { code: McpErrorCode.InternalError, message: String(error) },
       };
     }
+    live.running = false;
+    if (this.#live.get(taskId) !== live) return; // cancelled, expired or evicted meanwhile
     const current = await this.#store.get(taskId);
-    if (current === undefined || isTerminal(current.status) || this.#live.get(taskId) !== live) return;
+    if (current === undefined || isTerminal(current.status)) {
+      this.#live.delete(taskId);
+      return;
+    }
     if (response === undefined) {
       await this.#store.update(taskId, { status: 'cancelled' });
     } else if ('error' in response) {
@@ -181,6 +195,34 @@ export class TaskRunner {
       await this.#store.update(taskId, { status: 'completed', result });
     }
     this.#live.delete(taskId);
+  }
+
+  /** Forgets a task's live entry and aborts its handler if one is running. */
+  #release(taskId: string, reason?: Error): void {
+    const live = this.#live.get(taskId);
+    if (live === undefined) return;
+    this.#live.delete(taskId);
+    this.#abort(live, reason ?? new Error('Task released'));
+  }
+
+  #abort(live: LiveTask, reason: Error): void {
+    if (live.running && live.session !== undefined && live.runId !== undefined) {
+      this.#server.cancel(live.session, live.runId, reason);
+    }
+  }
+
+  /** A live entry the bound or the expiry dropped: abort its handler; an evicted record says why. */
+  #dropped(taskId: string, live: LiveTask, reason: LiveDropReason): void {
+    if (reason === 'expired') {
+      this.#abort(live, new Error('Task expired'));
+      return;
+    }
+    const message = `Cancelled by the server: more than maxLiveTasks (${this.#settings.maxLive}) tasks were live`;
+    this.#abort(live, new Error(message));
+    // A store failure here has no caller to reach; the record then expires on its own.
+    void (async () => this.#store.update(taskId, { status: 'cancelled', statusMessage: message }))().catch(
+      () => {},
+    );
   }
 }
 

@@ -1,8 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { JsonRpcResponse } from '@mcpforge/wire';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSessionState, type Session } from '../server/session.js';
-import { createTaskServer, TASKS_EXTENSION } from './task-server.js';
+import { createTaskServer, TASKS_EXTENSION, type TaskServer } from './task-server.js';
+import { MemoryTaskStore } from './task-store.js';
 
 const NAME = {
   method: 'elicitation/create',
@@ -178,5 +179,115 @@ describe('TaskServer', () => {
     expect(second.result).not.toHaveProperty('requestState');
     const done = await settle(server, String(second.result?.['taskId']), (s) => s === 'completed');
     expect(done['result']).toMatchObject({ content: [{ text: 'hi Alice' }] });
+  });
+});
+
+describe('TaskServer live entries (issue 8, defect 2: abandoned tasks are never freed)', () => {
+  /** A server whose `hang` tasks run until aborted and whose `gate` tasks finish when told. */
+  function bounded(options: { taskTtlMs?: number; maxLiveTasks?: number; taskStore?: MemoryTaskStore } = {}) {
+    const server = createTaskServer({
+      name: 'bounded',
+      version: '1.0.0',
+      onInternalError: () => {},
+      ...options,
+    });
+    const aborted: string[] = [];
+    const gates: Array<() => void> = [];
+    server.taskTool(
+      { name: 'hang', inputSchema: { type: 'object' } },
+      { support: 'required' },
+      (args, ctx) => {
+        return new Promise((resolve) => {
+          ctx.signal.addEventListener('abort', () => {
+            aborted.push(String(args['tag']));
+            resolve({ content: [{ type: 'text', text: 'aborted' }] });
+          });
+        });
+      },
+    );
+    server.taskTool({ name: 'gate', inputSchema: { type: 'object' } }, { support: 'required' }, () => {
+      return new Promise((resolve) =>
+        gates.push(() => resolve({ content: [{ type: 'text', text: 'opened' }] })),
+      );
+    });
+    server.taskTool(
+      { name: 'ask', inputSchema: { type: 'object' } },
+      { support: 'required' },
+      async (_a, ctx) => {
+        await ctx.input({ who: NAME });
+        return { content: [{ type: 'text', text: 'answered' }] };
+      },
+    );
+    return { server, aborted, gates };
+  }
+
+  /** Lets the background runs take their next steps (no timers involved). */
+  async function turns(count = 20) {
+    for (let turn = 0; turn < count; turn++) await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  async function startTask(server: TaskServer, name: string, args: Record<string, unknown> = {}) {
+    const created = await call(server as never, 'tools/call', { name, arguments: args });
+    return String(created.result?.['taskId']);
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a task left input_required is freed when its record expires', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { server } = bounded({ taskTtlMs: 1_000 });
+    const taskId = await startTask(server, 'ask', { pad: 'x'.repeat(1_000) });
+    await turns();
+    expect((await call(server as never, 'tasks/get', { taskId })).result?.['status']).toBe('input_required');
+    expect(server.liveTasks).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_001);
+    expect(server.liveTasks).toBe(0);
+    expect((await call(server as never, 'tasks/get', { taskId })).error?.code).toBe(-32602);
+  });
+
+  it('a task still running when its record expires is aborted and freed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { server, aborted } = bounded({ taskTtlMs: 1_000 });
+    await startTask(server, 'hang', { tag: 'late' });
+    await turns();
+    expect([server.liveTasks, aborted]).toEqual([1, []]);
+    await vi.advanceTimersByTimeAsync(1_001);
+    await turns();
+    expect([server.liveTasks, aborted]).toEqual([0, ['late']]);
+  });
+
+  it('beyond maxLiveTasks the oldest live task is cancelled and freed', async () => {
+    const { server, aborted } = bounded({ maxLiveTasks: 2 });
+    const first = await startTask(server, 'hang', { tag: 'first' });
+    await startTask(server, 'hang', { tag: 'second' });
+    await startTask(server, 'hang', { tag: 'third' });
+    await turns();
+    expect([server.liveTasks, aborted]).toEqual([2, ['first']]);
+    const dropped = (await call(server as never, 'tasks/get', { taskId: first })).result;
+    expect(dropped).toMatchObject({
+      status: 'cancelled',
+      statusMessage: expect.stringContaining('maxLiveTasks'),
+    });
+  });
+
+  it('a task whose record the store dropped while it ran is freed when it finishes', async () => {
+    const { server, gates } = bounded({ taskStore: new MemoryTaskStore({ maxTasks: 1 }) });
+    await startTask(server, 'gate');
+    await startTask(server, 'gate'); // the store drops the first record
+    await turns();
+    expect(server.liveTasks).toBe(2);
+    for (const open of gates) open();
+    await turns();
+    expect(server.liveTasks).toBe(0);
+  });
+
+  it('checks its options: a NaN or non-positive bound would turn the release off', () => {
+    const base = { name: 'x', version: '1' };
+    expect(() => createTaskServer({ ...base, maxLiveTasks: 0 })).toThrow(/maxLiveTasks/);
+    expect(() => createTaskServer({ ...base, taskTtlMs: Number.NaN })).toThrow(/taskTtlMs/);
+    expect(() => createTaskServer({ ...base, taskTtlMs: 2 ** 31 })).toThrow(/taskTtlMs/);
+    expect(() => createTaskServer({ ...base, taskPollIntervalMs: -1 })).toThrow(/taskPollIntervalMs/);
   });
 });

@@ -6,6 +6,7 @@ import type { ServerOptions } from '../server/options.js';
 import type { Session } from '../server/session.js';
 import type { ToolArgs, ToolDefinition, ToolHandler } from '../server/tool-registry.js';
 import { TaskRunner } from './task-runner.js';
+import { resolveTaskSettings } from './task-settings.js';
 import { MemoryTaskStore, type TaskStore } from './task-store.js';
 
 /** The extension id of SEP-2663 tasks, declared under `capabilities.extensions`. */
@@ -25,11 +26,19 @@ export interface TaskSupport {
 /** Options of {@link TaskServer}: the server's own, plus where tasks live. */
 export interface TaskServerOptions extends ServerOptions {
   /** Task records; default in memory. Replicas behind one endpoint need a shared store. */
-  taskStore?: TaskStore;
-  /** How long a task stays retrievable. Default 10 minutes. */
-  taskTtlMs?: number;
+  taskStore?: TaskStore | undefined;
+  /**
+   * How long a task stays retrievable, in ms (at most 2^31 - 1). A task still running or waiting
+   * for input then is aborted and its in-memory state freed. Default 10 minutes.
+   */
+  taskTtlMs?: number | undefined;
   /** Suggested `tasks/get` polling interval. Default 500 ms. */
-  taskPollIntervalMs?: number;
+  taskPollIntervalMs?: number | undefined;
+  /**
+   * Tasks kept live at once (running or waiting for input, with their call's arguments in
+   * memory); beyond it the oldest is cancelled. Default 10,000.
+   */
+  maxLiveTasks?: number | undefined;
 }
 
 type Params = Record<string, unknown>;
@@ -54,11 +63,14 @@ export class TaskServer extends McpServer {
       ...options.capabilities,
       extensions: { ...options.capabilities?.extensions, [TASKS_EXTENSION]: {} },
     };
+    const settings = resolveTaskSettings(options);
     super({ ...options, capabilities });
-    this.#runner = new TaskRunner(this, options.taskStore ?? new MemoryTaskStore(), {
-      ttlMs: options.taskTtlMs ?? 600_000,
-      pollIntervalMs: options.taskPollIntervalMs ?? 500,
-    });
+    this.#runner = new TaskRunner(this, options.taskStore ?? new MemoryTaskStore(), settings);
+  }
+
+  /** Tasks with in-memory state: running, or waiting for input (bounded by `maxLiveTasks`). */
+  get liveTasks(): number {
+    return this.#runner.liveTasks;
   }
 
   /** Registers a tool that can run as a task. */

@@ -43,10 +43,13 @@ export function isTerminal(status: TaskStatus): boolean {
   return status === 'completed' || status === 'failed' || status === 'cancelled';
 }
 
+/** Records the in-memory store holds by default: a busy server's ten minutes, a few MB of records. */
+export const DEFAULT_MAX_TASKS = 10_000;
+
 export interface MemoryTaskStoreOptions {
   /** Maximum tasks held; the oldest are dropped beyond it. Default 10,000. */
-  maxTasks?: number;
-  now?: () => number;
+  maxTasks?: number | undefined;
+  now?: (() => number) | undefined;
 }
 
 /** In-memory default: drops tasks past their TTL (lazily and on a timer) and beyond a count. */
@@ -57,7 +60,7 @@ export class MemoryTaskStore implements TaskStore {
   readonly #timer: ReturnType<typeof setInterval>;
 
   constructor(options: MemoryTaskStoreOptions = {}) {
-    this.#max = options.maxTasks ?? 10_000;
+    this.#max = options.maxTasks ?? DEFAULT_MAX_TASKS;
     this.#now = options.now ?? Date.now;
     this.#timer = setInterval(() => this.sweep(), 30_000);
     this.#timer.unref();
