@@ -21,6 +21,18 @@ describe('MemoryEventStore', () => {
     expect(replay(store, 's-zz_3').stream).toBeUndefined();
   });
 
+  it('knows only the ids it could have issued: canonical sequences, none beyond the last one', () => {
+    const store = new MemoryEventStore();
+    store.append('s-a', 'a0');
+    store.append('s-a', 'a1');
+    expect(store.streamOf('s-a_-1')).toBe('s-a');
+    expect(store.streamOf('s-a_1')).toBe('s-a');
+    for (const id of ['s-a_2', 's-a_-2', 's-a_01', 's-a_1e0', 's-a_', 's-a_x', '_1', 's-a']) {
+      expect({ id, stream: store.streamOf(id) }).toEqual({ id, stream: undefined });
+      expect(replay(store, id).stream).toBeUndefined();
+    }
+  });
+
   it('bounds each stream and the total', () => {
     const store = new MemoryEventStore({ maxEventsPerStream: 2, maxEvents: 3 });
     const first = store.append('s1', 'x1');

@@ -15,7 +15,10 @@ export interface EventStore {
     lastEventId: string,
     send: (eventId: string, message: string) => void,
   ): string | undefined | Promise<string | undefined>;
-  /** The stream an event id belongs to, without replaying. */
+  /**
+   * The stream an event id belongs to, without replaying; `undefined` when the id is not one
+   * this store could have issued (malformed), which the transport answers with 400.
+   */
   streamOf(eventId: string): string | undefined;
   /** The id of a stream's priming event: replaying after it replays the whole stream. */
   primingId(streamId: string): string;
@@ -37,6 +40,24 @@ interface StreamLog {
 }
 
 const SEPARATOR = '_';
+/**
+ * A sequence as this store writes it: -1 (the priming event) or a decimal integer without sign,
+ * leading zero or exponent, so every id has exactly one spelling and `Number` cannot read
+ * `1e3`, `0x1` or `-0` into one.
+ */
+const SEQUENCE = /^(?:-1|0|[1-9][0-9]{0,14})$/;
+
+interface ParsedEventId {
+  streamId: string;
+  sequence: number;
+}
+
+function parseEventId(eventId: string): ParsedEventId | undefined {
+  const at = eventId.lastIndexOf(SEPARATOR);
+  if (at <= 0) return undefined;
+  const digits = eventId.slice(at + 1);
+  return SEQUENCE.test(digits) ? { streamId: eventId.slice(0, at), sequence: Number(digits) } : undefined;
+}
 
 /** The default bounded in-memory event store. Event ids are `<streamId>_<sequence>`. */
 export class MemoryEventStore implements EventStore {
@@ -82,17 +103,21 @@ export class MemoryEventStore implements EventStore {
     return `${streamId}${SEPARATOR}${sequence}`;
   }
 
+  /** `undefined` also for a sequence this store has not issued yet on a stream it holds. */
   streamOf(eventId: string): string | undefined {
-    const at = eventId.lastIndexOf(SEPARATOR);
-    return at <= 0 ? undefined : eventId.slice(0, at);
+    const parsed = parseEventId(eventId);
+    if (parsed === undefined) return undefined;
+    const log = this.#streams.get(parsed.streamId);
+    if (log !== undefined && parsed.sequence >= log.first + log.events.length) return undefined;
+    return parsed.streamId;
   }
 
   replayAfter(lastEventId: string, send: (eventId: string, message: string) => void): string | undefined {
-    const streamId = this.streamOf(lastEventId);
-    if (streamId === undefined) return undefined;
-    const sequence = Number(lastEventId.slice(streamId.length + 1));
+    const parsed = parseEventId(lastEventId);
+    if (parsed === undefined) return undefined;
+    const { streamId, sequence } = parsed;
     const log = this.#streams.get(streamId);
-    if (log === undefined || !Number.isInteger(sequence) || sequence < -1) return undefined;
+    if (log === undefined || sequence >= log.first + log.events.length) return undefined;
     for (let index = Math.max(0, sequence + 1 - log.first); index < log.events.length; index++) {
       send(`${streamId}${SEPARATOR}${log.first + index}`, log.events[index] as string);
     }

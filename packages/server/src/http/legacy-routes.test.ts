@@ -143,3 +143,42 @@ describe('legacy POST streams', () => {
     expect(await events.next()).toBeUndefined();
   });
 });
+
+describe('Last-Event-ID', () => {
+  it('a non-numeric or negative sequence on a known stream is refused with 400 and a JSON-RPC error', async () => {
+    const client = await start(createServer({ name: 'resume', version: '1.0.0' }));
+    const standalone = await client.get({});
+    expect(standalone.status).toBe(200);
+    const priming = /^id: (\S+)$/m.exec(await readFirstBlock(standalone))?.[1] as string;
+    expect(priming).toMatch(/_-1$/);
+    const streamId = priming.slice(0, priming.lastIndexOf('_'));
+    for (const sequence of ['abc', '-5', '-2', '1.5', '', '+1', '1e2', '01', '-0', '0x1', '9'.repeat(20)]) {
+      const refused = await client.get({ 'last-event-id': `${streamId}_${sequence}` });
+      expect({ sequence, status: refused.status }).toEqual({ sequence, status: 400 });
+      expect(refused.headers.get('content-type')).toBe('application/json');
+      expect(await refused.json()).toMatchObject({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: expect.stringContaining('Last-Event-ID') },
+      });
+    }
+    // The priming id itself (sequence -1) is a valid place to resume from.
+    const resumed = await client.get({ 'last-event-id': priming });
+    expect(resumed.status).toBe(200);
+    await resumed.body?.cancel();
+  });
+});
+
+/** The first SSE block of a response, leaving the stream open. */
+async function readFirstBlock(response: Response): Promise<string> {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  while (!text.includes('\n\n')) {
+    const chunk = await reader.read();
+    if (chunk.done) break;
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  reader.releaseLock();
+  return text;
+}

@@ -97,7 +97,14 @@ export class LegacyRoutes<S extends HttpServable> {
     const lastEventId = exchange.header('last-event-id');
     if (lastEventId !== undefined && store !== undefined) {
       const streamId = store.streamOf(lastEventId.trim());
-      if (streamId === undefined || !session.owns(streamId)) {
+      if (streamId === undefined) {
+        throw new HttpRejection(
+          400,
+          HttpErrorCode.InvalidRequest,
+          'Bad Request: Last-Event-ID is not an event id this server sent',
+        );
+      }
+      if (!session.owns(streamId)) {
         throw new HttpRejection(400, HttpErrorCode.InvalidRequest, 'Bad Request: unknown Last-Event-ID');
       }
       let stream = session.liveStreams.get(streamId);
