@@ -11,6 +11,7 @@ import type { Exchange } from './exchange.js';
 import { trimFieldValue } from './header-value.js';
 import { createHostGuard, type HostGuard } from './host-guard.js';
 import { LegacyRoutes } from './legacy-routes.js';
+import { acceptsEventStream, isJsonMediaType } from './media-type.js';
 import { type PostedMessage, parsePostedMessage } from './message.js';
 import { modernVersionOf, validateModernHeaders } from './modern-headers.js';
 import { ModernRequestSession } from './modern-session.js';
@@ -38,9 +39,9 @@ export function modernStatusOf(response: JsonRpcResponse): number {
   return 200;
 }
 
-/** Whether an `Accept` header admits SSE. A missing header admits anything. */
+/** Whether an `Accept` header admits SSE. A missing header admits anything, an invalid one nothing. */
 export function acceptsSse(accept: string | undefined): boolean {
-  return accept === undefined || accept.includes('text/event-stream') || accept.includes('*/*');
+  return acceptsEventStream(accept);
 }
 
 /**
@@ -153,7 +154,7 @@ export class HttpTransport<S extends HttpServable> {
 
   async #post(exchange: Exchange): Promise<void> {
     const contentType = exchange.header('content-type');
-    if (contentType === undefined || !contentType.includes('application/json')) {
+    if (!isJsonMediaType(contentType)) {
       throw new HttpRejection(
         415,
         HttpErrorCode.InvalidRequest,
