@@ -12,6 +12,7 @@ export default defineConfig({
       'examples/*/src/**/*.test.ts',
       'examples/*/test/**/*.test.ts',
       'template/src/**/*.test.ts',
+      'packaging/**/*.test.ts',
       'docs/examples/**/*.test.ts',
       'bench/src/**/*.test.mjs',
     ],

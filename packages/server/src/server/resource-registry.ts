@@ -2,7 +2,7 @@ import type { Resource, ResourceTemplate } from '../protocol/index.js';
 import type { ReadResourceResult } from '../results/index.js';
 import type { HandlerContext } from './context.js';
 import { DefinitionError } from './errors.js';
-import { UriTemplate } from './uri-template.js';
+import { UriTemplate } from './rfc6570.js';
 
 /**
  * Completes one argument: values for the partial `value` (at most 100 are sent). `context.arguments`

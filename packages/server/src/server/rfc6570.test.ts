@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DefinitionError } from './errors.js';
-import { UriTemplate } from './uri-template.js';
+import { UriTemplate } from './rfc6570.js';
 
 describe('UriTemplate', () => {
   it('matches and expands a simple variable', () => {
