@@ -6,6 +6,12 @@ export {
   type TaskSupport,
 } from './task-server.js';
 export {
+  DEFAULT_MAX_LIVE_TASKS,
+  DEFAULT_TASK_POLL_INTERVAL_MS,
+  DEFAULT_TASK_TTL_MS,
+} from './task-settings.js';
+export {
+  DEFAULT_MAX_TASKS,
   isTerminal,
   MemoryTaskStore,
   type MemoryTaskStoreOptions,

@@ -43,7 +43,7 @@ export function isTerminal(status: TaskStatus): boolean {
   return status === 'completed' || status === 'failed' || status === 'cancelled';
 }
 
-/** Records the in-memory store holds by default: a busy server's ten minutes, a few MB of records. */
+/** Records the in-memory store holds by default: room for a busy TTL window, still a bounded memory. */
 export const DEFAULT_MAX_TASKS = 10_000;
 
 export interface MemoryTaskStoreOptions {
