@@ -6,7 +6,9 @@
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, node: unknown) => {
     if (node === null || typeof node !== 'object' || Array.isArray(node)) return node;
-    const sorted: Record<string, unknown> = {};
+    // No prototype: assigning "__proto__" then makes an own member (JSON.parse gives peers that
+    // key as data) instead of calling Object.prototype's setter and silently dropping it.
+    const sorted = Object.create(null) as Record<string, unknown>;
     for (const key of Object.keys(node).sort()) sorted[key] = (node as Record<string, unknown>)[key];
     return sorted;
   });
