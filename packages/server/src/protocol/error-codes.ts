@@ -1,10 +1,15 @@
-/** JSON-RPC and MCP error codes sent on the wire. */
+import { ErrorCode } from '@mcpforge/wire';
+
+/**
+ * Every error code sent on the wire, defined once: JSON-RPC 2.0's own (owned by
+ * `@mcpforge/wire`'s `ErrorCode`) plus those MCP and its Streamable HTTP transport add.
+ */
 export const McpErrorCode = {
-  ParseError: -32700,
-  InvalidRequest: -32600,
-  MethodNotFound: -32601,
-  InvalidParams: -32602,
-  InternalError: -32603,
+  ...ErrorCode,
+  /** Legacy HTTP: the `Mcp-Session-Id` header is missing (the TypeScript SDK's code for it). */
+  SessionError: -32000,
+  /** Legacy HTTP: the session id is unknown, ended or another caller's (404, as the TypeScript SDK answers). */
+  SessionNotFound: -32001,
   /** Legacy era only (≤ 2025-11-25); modern answers -32602 with `data.uri`. */
   ResourceNotFound: -32002,
   /** Modern: HTTP routing headers missing or not matching the body. */
