@@ -6,8 +6,9 @@ import { runApprovalCommand } from './approval-command.js';
 import { verifyApproval } from './domain/approval.js';
 
 const env = { LIBRARY_APPROVAL_KEY: 'command-test-key-0123456789' };
+const OPERATION = ['--operation', 'Create the spring notes draft'];
 const contents = {
-  operation: 'create_draft',
+  operation: 'Create the spring notes draft',
   slug: 'spring-notes',
   title: 'Spring notes',
   text: 'First buds.',
@@ -16,21 +17,36 @@ const contents = {
 describe('approval command', () => {
   it('prints a token that approves exactly the given contents', () => {
     const outcome = runApprovalCommand(
-      ['--slug', 'spring-notes', '--title', 'Spring notes', '--text', 'First buds.'],
+      [...OPERATION, '--slug', 'spring-notes', '--title', 'Spring notes', '--text', 'First buds.'],
       env,
     );
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
     expect(outcome.output).toMatch(/^[0-9a-f]{64}$/);
+    expect(
+      verifyApproval(env.LIBRARY_APPROVAL_KEY, { ...contents, operation: 'create_draft' }, outcome.output),
+    ).toBe(false);
     expect(verifyApproval(env.LIBRARY_APPROVAL_KEY, contents, outcome.output)).toBe(true);
     expect(verifyApproval(env.LIBRARY_APPROVAL_KEY, { ...contents, text: 'Other.' }, outcome.output)).toBe(
       false,
     );
   });
 
+  it('approves an 80-character slug and any operation text the server accepts', () => {
+    const slug = `${'a'.repeat(39)}-${'b'.repeat(40)}`;
+    const operation = 'o'.repeat(120);
+    const outcome = runApprovalCommand(
+      ['--operation', operation, '--slug', slug, '--title', 'T', '--text', 't', '--json'],
+      env,
+    );
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(JSON.parse(outcome.output)).toMatchObject({ operation, slug });
+  });
+
   it('prints the full call arguments with --json', () => {
     const outcome = runApprovalCommand(
-      ['--slug', 'spring-notes', '--title', 'Spring notes', '--text', 'First buds.', '--json'],
+      [...OPERATION, '--slug', 'spring-notes', '--title', 'Spring notes', '--text', 'First buds.', '--json'],
       env,
     );
     expect(outcome.ok).toBe(true);
@@ -45,11 +61,14 @@ describe('approval command', () => {
     try {
       const file = join(dir, 'text.md');
       await writeFile(file, 'Line one.\nLine two.\n');
-      const outcome = runApprovalCommand(['--slug', 'a', '--title', 'A', '--text-file', file], env);
+      const outcome = runApprovalCommand(
+        [...OPERATION, '--slug', 'a', '--title', 'A', '--text-file', file],
+        env,
+      );
       expect(outcome.ok).toBe(true);
       if (!outcome.ok) return;
       const fileContents = {
-        operation: 'create_draft',
+        operation: 'Create the spring notes draft',
         slug: 'a',
         title: 'A',
         text: 'Line one.\nLine two.\n',
@@ -61,25 +80,49 @@ describe('approval command', () => {
   });
 
   it.each([
-    ['no key', ['--slug', 'a', '--title', 'A', '--text', 't'], {}, /LIBRARY_APPROVAL_KEY/],
+    ['no key', [...OPERATION, '--slug', 'a', '--title', 'A', '--text', 't'], {}, /LIBRARY_APPROVAL_KEY/],
     [
       'an empty key',
-      ['--slug', 'a', '--title', 'A', '--text', 't'],
+      [...OPERATION, '--slug', 'a', '--title', 'A', '--text', 't'],
       { LIBRARY_APPROVAL_KEY: '' },
       /LIBRARY_APPROVAL_KEY/,
     ],
-    ['no slug', ['--title', 'A', '--text', 't'], env, /--slug and --title/],
-    ['a bad slug', ['--slug', 'Bad_Slug', '--title', 'A', '--text', 't'], env, /invalid slug/],
-    ['no text', ['--slug', 'a', '--title', 'A'], env, /exactly one of/],
+    ['no operation', ['--slug', 'a', '--title', 'A', '--text', 't'], env, /--operation, --slug and --title/],
+    ['no slug', [...OPERATION, '--title', 'A', '--text', 't'], env, /--operation, --slug and --title/],
+    [
+      'a bad slug',
+      [...OPERATION, '--slug', 'Bad_Slug', '--title', 'A', '--text', 't'],
+      env,
+      /slug must be 1-80 lowercase/,
+    ],
+    [
+      'a slug of 81 characters',
+      [...OPERATION, '--slug', 'a'.repeat(81), '--title', 'A', '--text', 't'],
+      env,
+      /slug must be 1-80/,
+    ],
+    [
+      'an operation of 121 characters',
+      ['--operation', 'o'.repeat(121), '--slug', 'a', '--title', 'A', '--text', 't'],
+      env,
+      /operation must be 1-120 characters \(it has 121\)/,
+    ],
+    [
+      'an empty title',
+      [...OPERATION, '--slug', 'a', '--title', '', '--text', 't'],
+      env,
+      /title must be 1-200 characters/,
+    ],
+    ['no text', [...OPERATION, '--slug', 'a', '--title', 'A'], env, /exactly one of/],
     [
       'a missing text file',
-      ['--slug', 'a', '--title', 'A', '--text-file', '/nonexistent/t.md'],
+      [...OPERATION, '--slug', 'a', '--title', 'A', '--text-file', '/nonexistent/t.md'],
       env,
       /ENOENT/,
     ],
     [
       'an unknown option',
-      ['--slug', 'a', '--title', 'A', '--text', 't', '--key', 'k'],
+      [...OPERATION, '--slug', 'a', '--title', 'A', '--text', 't', '--key', 'k'],
       env,
       /Unknown option/,
     ],

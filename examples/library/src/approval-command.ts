@@ -5,11 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { isSlug } from '@mcpforge/server';
-import { CREATE_DRAFT_OPERATION, signApproval } from './domain/approval.js';
+import { signApproval } from './domain/approval.js';
+import { draftContentsProblem } from './domain/draft-rules.js';
 
-const USAGE = `usage: approve --slug SLUG --title TITLE (--text TEXT | --text-file FILE) [--json]
-  prints the approval token for library.create_draft of exactly these contents
+const USAGE = `usage: approve --operation TEXT --slug SLUG --title TITLE (--text TEXT | --text-file FILE) [--json]
+  prints the approval token for library.create_draft of exactly this operation and these contents
+  --operation is your own words for what you approve, sent with the call as given
   the key is read from the LIBRARY_APPROVAL_KEY environment variable`;
 
 /** What the command prints, or why it refused. */
@@ -18,6 +19,7 @@ export type ApproveOutcome = { ok: true; output: string } | { ok: false; error: 
 /** Runs the approval command on `argv` (without node and script) and `env`. */
 export function runApprovalCommand(argv: readonly string[], env: NodeJS.ProcessEnv): ApproveOutcome {
   let values: {
+    operation?: string;
     slug?: string;
     title?: string;
     text?: string;
@@ -29,6 +31,7 @@ export function runApprovalCommand(argv: readonly string[], env: NodeJS.ProcessE
     ({ values } = parseArgs({
       args: [...argv],
       options: {
+        operation: { type: 'string' },
         slug: { type: 'string' },
         title: { type: 'string' },
         text: { type: 'string' },
@@ -45,11 +48,9 @@ export function runApprovalCommand(argv: readonly string[], env: NodeJS.ProcessE
   if (values.help === true) return { ok: true, output: USAGE };
   const key = env['LIBRARY_APPROVAL_KEY'] ?? '';
   if (key.length === 0) return { ok: false, error: 'LIBRARY_APPROVAL_KEY is not set' };
-  const { slug, title } = values;
-  if (slug === undefined || title === undefined)
-    return { ok: false, error: `--slug and --title are required\n${USAGE}` };
-  if (!isSlug(slug))
-    return { ok: false, error: `invalid slug '${slug}': use lowercase words joined by hyphens` };
+  const { operation, slug, title } = values;
+  if (operation === undefined || slug === undefined || title === undefined)
+    return { ok: false, error: `--operation, --slug and --title are required\n${USAGE}` };
   if ((values.text === undefined) === (values['text-file'] === undefined)) {
     return { ok: false, error: `give exactly one of --text and --text-file\n${USAGE}` };
   }
@@ -65,7 +66,10 @@ export function runApprovalCommand(argv: readonly string[], env: NodeJS.ProcessE
       };
     }
   }
-  const contents = { operation: CREATE_DRAFT_OPERATION, slug, title, text };
+  const contents = { operation, slug, title, text };
+  // Refuse here what the server would refuse, so no token is made for a call that cannot succeed.
+  const problem = draftContentsProblem(contents);
+  if (problem !== undefined) return { ok: false, error: problem };
   const approval = signApproval(key, contents);
   // --json prints the complete arguments of the approved call, ready to send.
   return { ok: true, output: values.json === true ? JSON.stringify({ ...contents, approval }) : approval };

@@ -3,7 +3,8 @@
  * Entry point of the approval command:
  *
  *   LIBRARY_APPROVAL_KEY=... npm run approve -w @mcpforge/example-library -- \
- *     --slug spring-notes --title "Spring notes" --text "First buds."
+ *     --operation "Create the spring notes draft" --slug spring-notes \
+ *     --title "Spring notes" --text "First buds."
  */
 import { runApprovalCommand } from './approval-command.js';
 

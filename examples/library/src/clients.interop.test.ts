@@ -110,7 +110,7 @@ async function protocolErrorOf(call: Promise<unknown>): Promise<{ code: number; 
 function approveDraft(slug: string, title: string, text: string): Record<string, unknown> {
   const operator = spawnSync(
     process.execPath,
-    [approve, '--slug', slug, '--title', title, '--text', text, '--json'],
+    [approve, '--operation', `Create ${slug}`, '--slug', slug, '--title', title, '--text', text, '--json'],
     {
       encoding: 'utf8',
       timeout: 10_000,

@@ -66,6 +66,8 @@ describe('library over stdio (built)', () => {
       process.execPath,
       [
         approve,
+        '--operation',
+        'Create the end-to-end draft',
         '--slug',
         'e2e-draft',
         '--title',

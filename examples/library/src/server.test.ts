@@ -8,7 +8,7 @@ import { LibraryServer, RoleUnavailableError } from './server.js';
 
 const key = 'server-test-approval-key-0123456789';
 const draft = {
-  operation: 'create_draft',
+  operation: 'Create the role test draft',
   slug: 'role-test',
   title: 'Role test',
   text: 'Written by an editor.',

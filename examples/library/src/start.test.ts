@@ -43,7 +43,7 @@ describe('startLibrary', () => {
   it('keeps a draft across a restart, and remembers its approval', async () => {
     await writeFile(configPath, editor);
     const draft = {
-      operation: 'create_draft',
+      operation: 'Create a draft that survives restarts',
       slug: 'survives',
       title: 'Survives',
       text: 'Across restarts.',

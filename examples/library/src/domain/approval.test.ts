@@ -1,17 +1,22 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { approvalMessage, CREATE_DRAFT_OPERATION, signApproval, verifyApproval } from './approval.js';
+import { approvalMessage, signApproval, verifyApproval } from './approval.js';
 
 const key = 'operator-secret-key-0123456789';
-const contents = { operation: CREATE_DRAFT_OPERATION, slug: 'spring-notes', title: 'Spring', text: 'Buds.' };
+const contents = {
+  operation: 'Create the spring draft',
+  slug: 'spring-notes',
+  title: 'Spring',
+  text: 'Buds.',
+};
 
 describe('approval', () => {
-  it('signs the sorted-key JSON of exactly the four fields', () => {
+  it('signs the sorted-key JSON of exactly the four fields, the free-text operation included', () => {
     expect(approvalMessage({ ...contents, extra: 'ignored' } as typeof contents)).toBe(
-      '{"operation":"create_draft","slug":"spring-notes","text":"Buds.","title":"Spring"}',
+      '{"operation":"Create the spring draft","slug":"spring-notes","text":"Buds.","title":"Spring"}',
     );
     const independent = createHmac('sha256', key)
-      .update('{"operation":"create_draft","slug":"spring-notes","text":"Buds.","title":"Spring"}')
+      .update('{"operation":"Create the spring draft","slug":"spring-notes","text":"Buds.","title":"Spring"}')
       .digest('hex');
     expect(signApproval(key, contents)).toBe(independent);
   });
@@ -24,7 +29,8 @@ describe('approval', () => {
     ['slug', { ...contents, slug: 'other' }],
     ['title', { ...contents, title: 'Spring!' }],
     ['text', { ...contents, text: 'Buds. ' }],
-    ['operation', { ...contents, operation: 'publish' }],
+    ['operation', { ...contents, operation: 'Publish the spring draft' }],
+    ['operation by one space', { ...contents, operation: 'Create the spring draft ' }],
   ])('refuses a token when the %s changed', (_field, changed) => {
     expect(verifyApproval(key, changed, signApproval(key, contents))).toBe(false);
   });

@@ -1,11 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { canonicalJson } from '@mcpforge/server';
 
-/** The operation name an approval for a new draft must carry. */
-export const CREATE_DRAFT_OPERATION = 'create_draft';
-
-/** Exactly what an operator approves: the operation and the full contents. */
+/** Exactly what an operator approves: the operation (free text) and the full contents. */
 export interface ApprovedContents {
+  /** The operator's words for what is approved, e.g. "Create the spring notes draft". */
   readonly operation: string;
   readonly slug: string;
   readonly title: string;

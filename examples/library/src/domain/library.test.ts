@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREATE_DRAFT_OPERATION, signApproval } from './approval.js';
+import { signApproval } from './approval.js';
 import { DraftStore } from './draft-store.js';
 import { DEFAULT_SEARCH_LIMIT, Library, MAX_SEARCH_LIMIT } from './library.js';
 import { LibraryError } from './library-error.js';
@@ -52,7 +52,7 @@ describe('Library: drafts', () => {
   let store: DraftStore;
   let library: Library;
   const contents = {
-    operation: CREATE_DRAFT_OPERATION,
+    operation: 'Create the new essay draft',
     slug: 'new-essay',
     title: 'New Essay',
     text: 'Draft text.',
@@ -76,7 +76,9 @@ describe('Library: drafts', () => {
   });
 
   it.each([
-    ['a wrong operation', { ...contents, operation: 'publish' }, 'ERR_OPERATION_MISMATCH'],
+    ['an empty operation', { ...contents, operation: '' }, 'ERR_INVALID_DRAFT'],
+    ['an operation of 121 characters', { ...contents, operation: 'o'.repeat(121) }, 'ERR_INVALID_DRAFT'],
+    ['a slug of 81 characters', { ...contents, slug: 'a'.repeat(81) }, 'ERR_INVALID_DRAFT'],
     ['a bad slug', { ...contents, slug: 'Bad Slug' }, 'ERR_INVALID_DRAFT'],
     ['a trailing hyphen', { ...contents, slug: 'bad-' }, 'ERR_INVALID_DRAFT'],
   ])('refuses %s even when approved', async (_case, request, code) => {

@@ -1,8 +1,8 @@
-import { isSlug } from '@mcpforge/server';
-import { CREATE_DRAFT_OPERATION, verifyApproval } from './approval.js';
+import { verifyApproval } from './approval.js';
 import { corpus } from './corpus.js';
 import type { LibraryDocument } from './document.js';
 import type { DraftOutcome } from './draft.js';
+import { draftContentsProblem } from './draft-rules.js';
 import type { DraftStore } from './draft-store.js';
 import { LibraryError } from './library-error.js';
 import { type SearchHit, SearchIndex } from './search-index.js';
@@ -22,6 +22,7 @@ export interface DocumentView {
 
 /** A request to create a draft, with the operator's approval of exactly these contents. */
 export interface DraftRequest {
+  /** The operation as the operator approved it (free text, part of what the approval signs). */
   readonly operation: string;
   readonly slug: string;
   readonly title: string;
@@ -84,19 +85,14 @@ export class Library {
     if (this.#drafts === undefined)
       throw new LibraryError('ERR_DRAFTS_DISABLED', 'this library does not accept drafts');
     const { operation, slug, title, text, approval } = request;
-    if (operation !== CREATE_DRAFT_OPERATION) {
-      throw new LibraryError('ERR_OPERATION_MISMATCH', `operation must be '${CREATE_DRAFT_OPERATION}'`);
-    }
-    if (!isSlug(slug)) {
-      throw new LibraryError(
-        'ERR_INVALID_DRAFT',
-        'slug must be 1-64 lowercase letters and digits in words joined by single hyphens',
-      );
-    }
-    if (!verifyApproval(approvalKey, { operation, slug, title, text }, approval)) {
+    const contents = { operation, slug, title, text };
+    // The schema checked this already; the domain does not rely on its caller.
+    const problem = draftContentsProblem(contents);
+    if (problem !== undefined) throw new LibraryError('ERR_INVALID_DRAFT', problem);
+    if (!verifyApproval(approvalKey, contents, approval)) {
       throw new LibraryError(
         'ERR_APPROVAL_INVALID',
-        'approval does not match these contents; ask the operator to approve exactly this slug, title and text',
+        'approval does not match these contents; ask the operator to approve exactly this operation, slug, title and text',
       );
     }
     return this.#drafts.insert({ slug, title, text }, approval);

@@ -8,8 +8,16 @@ import { LibraryServer } from '../server.js';
 const approvalKey = 'create-draft-test-key-0123456789';
 
 function contents(slug: string) {
-  return { operation: 'create_draft', slug, title: `Title of ${slug}`, text: `Text of ${slug}.` };
+  return {
+    operation: `Create the ${slug} draft for the spring issue`,
+    slug,
+    title: `Title of ${slug}`,
+    text: `Text of ${slug}.`,
+  };
 }
+
+/** An 80-character slug: the lesson's string(80), longer than the toolkit's isSlug allows. */
+const LONGEST_SLUG = `${'a'.repeat(39)}-${'b'.repeat(40)}`;
 
 function approved(slug: string) {
   const draft = contents(slug);
@@ -55,6 +63,52 @@ describe('library.create_draft (editor)', () => {
       additionalProperties: false,
       properties: { slug: { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' } },
     });
+  });
+
+  it("declares the lesson's arguments: slug string(80) and operation string(120), a free text", async () => {
+    const { tools } = await client.listTools();
+    const schema = tools[2]?.['inputSchema'] as { properties: Record<string, Record<string, unknown>> };
+    const declared = Object.fromEntries(
+      Object.entries(schema.properties).map(([name, { type, minLength, maxLength }]) => [
+        name,
+        { type, minLength, maxLength },
+      ]),
+    );
+    expect(declared).toEqual({
+      slug: { type: 'string', minLength: 1, maxLength: 80 },
+      title: { type: 'string', minLength: 1, maxLength: 200 },
+      text: { type: 'string', minLength: 1, maxLength: 12_000 },
+      approval: { type: 'string', minLength: 1, maxLength: 200 },
+      operation: { type: 'string', minLength: 1, maxLength: 120 },
+    });
+    expect(schema.properties['operation']).not.toHaveProperty('const');
+  });
+
+  it('creates a draft with an 80-character slug and a free-text operation', async () => {
+    const result = await client.callTool('library.create_draft', approved(LONGEST_SLUG));
+    expect(result.isError).toBeUndefined();
+    expect(result.structuredContent).toMatchObject({ created: true, draft: { slug: LONGEST_SLUG } });
+  });
+
+  it('answers a probe with patterns for any valid arguments, approved or not', async () => {
+    const before = await store.count();
+    const probe = await client.callTool(
+      'library.create_draft',
+      {
+        ...contents(`${LONGEST_SLUG.slice(0, 78)}-z`),
+        operation: 'o'.repeat(120),
+        approval: 'a'.repeat(200),
+      },
+      { meta: { 'forge.permission_patterns': true } },
+    );
+    expect(probe).toEqual({
+      content: [],
+      _meta: {
+        'forge.patterns': [`library.create_draft:${LONGEST_SLUG.slice(0, 78)}-z`],
+        'forge.always': ['library.create_draft:*'],
+      },
+    });
+    expect(await store.count()).toBe(before);
   });
 
   it('answers a probe with its patterns and stores nothing', async () => {
@@ -154,6 +208,10 @@ describe('library.create_draft (editor)', () => {
     ],
     ['an approval of another slug', (args: ReturnType<typeof approved>) => ({ ...args, slug: 'other-slug' })],
     [
+      'an approval of another operation',
+      (args: ReturnType<typeof approved>) => ({ ...args, operation: 'Publish the draft at once' }),
+    ],
+    [
       'an approval made with another key',
       (args: ReturnType<typeof approved>) => ({
         ...args,
@@ -177,8 +235,14 @@ describe('library.create_draft (editor)', () => {
   it.each([
     ['a missing approval', () => contents('missing-approval'), 'approval'],
     ['an empty approval', () => ({ ...contents('empty-approval'), approval: '' }), 'approval'],
-    ['a wrong operation', () => ({ ...approved('wrong-op'), operation: 'publish' }), 'operation'],
+    ['an empty operation', () => ({ ...approved('empty-op'), operation: '' }), 'operation'],
+    [
+      'an operation of 121 characters',
+      () => ({ ...approved('long-op'), operation: 'o'.repeat(121) }),
+      'operation',
+    ],
     ['a bad slug', () => ({ ...approved('x'), slug: 'Bad Slug!' }), 'slug'],
+    ['a slug of 81 characters', () => approved(`${LONGEST_SLUG}c`), 'slug'],
     ['a role argument', () => ({ ...approved('with-role'), role: 'editor' }), 'role'],
     ['a published flag', () => ({ ...approved('with-flag'), published: true }), 'published'],
   ])('rejects %s by schema and stores nothing', async (_case, build, field) => {

@@ -1,28 +1,36 @@
 import { type McpServer, type PermissionPatterns, s, structured, toolError } from '@mcpforge/server';
-import { CREATE_DRAFT_OPERATION } from '../domain/approval.js';
+import { DRAFT_MAX_LENGTH, SLUG_PATTERN } from '../domain/draft-rules.js';
 import type { Library } from '../domain/library.js';
 import { LibraryError } from '../domain/library-error.js';
-import { SLUG_PATTERN } from './slug-pattern.js';
 
 /** The tool's name; also the prefix of its permission patterns. */
 export const CREATE_DRAFT_TOOL = 'library.create_draft';
 
-/** `library.create_draft` arguments: the exact contents and the operator's approval of them. */
+/**
+ * `library.create_draft` arguments, as the lesson declares them: the exact contents,
+ * the operation the operator approved (free text, signed with the rest) and the
+ * operator's approval of them.
+ */
 export const createDraftInput = s.object({
   slug: s.string({
     minLength: 1,
-    maxLength: 64,
+    maxLength: DRAFT_MAX_LENGTH.slug,
     pattern: SLUG_PATTERN,
     description: 'Draft slug, e.g. "spring-notes".',
   }),
-  title: s.string({ minLength: 1, maxLength: 200 }),
-  text: s.string({ minLength: 1, maxLength: 12_000 }),
+  title: s.string({ minLength: 1, maxLength: DRAFT_MAX_LENGTH.title }),
+  text: s.string({ minLength: 1, maxLength: DRAFT_MAX_LENGTH.text }),
   approval: s.string({
     minLength: 1,
-    maxLength: 200,
+    maxLength: DRAFT_MAX_LENGTH.approval,
     description: 'The operator approval token for exactly this operation, slug, title and text.',
   }),
-  operation: s.literal(CREATE_DRAFT_OPERATION, { description: 'The approved operation.' }),
+  operation: s.string({
+    minLength: 1,
+    maxLength: DRAFT_MAX_LENGTH.operation,
+    description:
+      'The operation as the operator approved it, word for word, e.g. "Create the spring notes draft".',
+  }),
 });
 
 /** `library.create_draft` result: the stored draft, and whether this call created it. */
@@ -48,7 +56,7 @@ export function registerCreateDraft(server: McpServer, library: Library, approva
       title: 'Create an unpublished draft',
       description:
         'Create an unpublished draft in the local database after operator approval of the exact contents. ' +
-        `The approval token comes from the operator's approve command for operation "${CREATE_DRAFT_OPERATION}". ` +
+        "The approval token and the operation text come from the operator's approve command; send both exactly as given. " +
         'Reusing an approval returns the same draft and creates nothing more.',
       inputSchema: createDraftInput,
       outputSchema: createDraftOutput,

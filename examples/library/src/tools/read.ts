@@ -1,13 +1,13 @@
 import { type McpServer, s, structured, toolError } from '@mcpforge/server';
+import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../domain/draft-rules.js';
 import type { Library } from '../domain/library.js';
 import { LibraryError } from '../domain/library-error.js';
-import { SLUG_PATTERN } from './slug-pattern.js';
 
 /** `library.read` arguments: one stable document id. Never a path. */
 export const readInput = s.object({
   id: s.string({
     minLength: 1,
-    maxLength: 80,
+    maxLength: MAX_SLUG_LENGTH,
     pattern: SLUG_PATTERN,
     description: 'Stable document id as returned by library.search, e.g. "tea-brewing".',
   }),
