@@ -4,6 +4,7 @@ import {
   LATEST_LEGACY_PROTOCOL_VERSION,
   LATEST_MODERN_PROTOCOL_VERSION,
   McpError,
+  McpErrorCode,
   MetaKey,
 } from '../protocol/index.js';
 import type { CallToolResult } from '../results/index.js';
@@ -94,7 +95,8 @@ export class TestClient {
             : { method, params, relatedRequestId: options.relatedRequestId },
         );
         const handler = handlers[method];
-        if (handler === undefined) throw new McpError(-32601, `Method not found: ${method}`);
+        if (handler === undefined)
+          throw new McpError(McpErrorCode.MethodNotFound, `Method not found: ${method}`);
         return handler(params, options.signal === undefined ? {} : { signal: options.signal });
       },
     };
