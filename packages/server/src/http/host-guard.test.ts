@@ -42,3 +42,85 @@ describe('createHostGuard', () => {
     expect(open('anything', 'http://anything')).toBeUndefined();
   });
 });
+
+describe('createHostGuard parses Host and Origin strictly', () => {
+  const guard = createHostGuard();
+
+  it('refuses a Host that only starts like an allowed one ([::1]evil.com, localhost:evil.com)', () => {
+    for (const host of [
+      '[::1]evil.com',
+      '[::1]:80evil.com',
+      'localhost:evil.com',
+      'localhost:',
+      'localhost:65536',
+      'localhost:80:80',
+      '127.0.0.1:1/x',
+      'user@localhost',
+      'localhost/evil',
+      'localhost evil',
+      '[::1',
+      '[localhost]',
+      '[fe80::1%25eth0]',
+      '',
+    ]) {
+      expect(guard(host, undefined)?.status, host).toBe(403);
+    }
+  });
+
+  it('refuses an Origin that is not scheme://host[:port] of an allowed host', () => {
+    for (const origin of [
+      'http://[::1]x.evil.com',
+      'http://[::1].evil.com',
+      'http://localhost:evil.com',
+      'http://localhost.evil.com',
+      'http://localhost@evil.com',
+      'http://evil.com@localhost',
+      'http://localhost/',
+      'http://localhost:3000/path',
+      'localhost',
+      '//localhost',
+      'chrome-extension://localhost',
+      'file://localhost',
+      'ws://localhost:3000',
+      'null',
+    ]) {
+      expect(guard('localhost:3000', origin)?.status, origin).toBe(403);
+    }
+  });
+
+  it('still accepts the equivalent spellings of allowed hosts', () => {
+    expect(guard('[0:0:0:0:0:0:0:1]:3000', 'HTTP://[0::1]:5173')).toBeUndefined();
+    expect(guard('LocalHost:3000', 'https://LOCALHOST')).toBeUndefined();
+  });
+
+  it('admits other schemes and the null origin only when listed as full origins', () => {
+    const listed = createHostGuard({
+      allowedOrigins: ['chrome-extension://abcdefgh', 'null', 'https://app.example.com:8443', 'localhost'],
+    });
+    expect(listed('localhost', 'chrome-extension://abcdefgh')).toBeUndefined();
+    expect(listed('localhost', 'chrome-extension://other')?.status).toBe(403);
+    expect(listed('localhost', 'null')).toBeUndefined();
+    expect(listed('localhost', 'https://app.example.com:8443')).toBeUndefined();
+    expect(listed('localhost', 'http://app.example.com:8443')?.status).toBe(403);
+    expect(listed('localhost', 'https://app.example.com')?.status).toBe(403);
+    expect(listed('localhost', 'http://localhost:1234')).toBeUndefined();
+    expect(listed('localhost', 'chrome-extension://localhost')?.status).toBe(403);
+  });
+
+  it('takes a bare IPv6 entry as [address], and refuses invalid entries with a TypeError naming the option', () => {
+    expect(createHostGuard({ allowedHosts: ['fe80::1'] })('[fe80::1]:8080', undefined)).toBeUndefined();
+    expect(() => createHostGuard({ allowedHosts: ['http://example.com'] })).toThrow(
+      /hostValidation\.allowedHosts/,
+    );
+    expect(() => createHostGuard({ allowedHosts: ['a b'] })).toThrow(TypeError);
+    expect(() => createHostGuard({ allowedOrigins: ['http://x/y'] })).toThrow(
+      /hostValidation\.allowedOrigins/,
+    );
+    expect(() => createHostGuard({ allowedHosts: 'localhost' as never })).toThrow(/array of strings or '\*'/);
+  });
+
+  it('refuses a missing Host even after accepting one', () => {
+    expect(guard('localhost', undefined)).toBeUndefined();
+    expect(guard(undefined, undefined)?.status).toBe(403);
+  });
+});

@@ -1,39 +1,112 @@
+import { isIPv6 } from 'node:net';
+import { type Authority, authorityKey, parseAuthority, parseOrigin } from './authority.js';
+import { trimFieldValue } from './header-value.js';
 import { HttpErrorCode, HttpRejection } from './rejection.js';
 
 /** Host names a server bound to loopback accepts by default (any port). */
 export const LOCALHOST_NAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
 
 /**
- * DNS-rebinding protection. Entries are host names (`example.com`, `[::1]`) that match any
- * port, or `host:port` that match exactly; comparison is case-insensitive.
+ * DNS-rebinding protection. Entries are host names (`example.com`, `[::1]`, or a bare IPv6
+ * address) that match any port, or `host:port` that match exactly; comparison is
+ * case-insensitive. An entry that is not a valid host is a `TypeError` when the guard is built.
  */
 export interface HostGuardOptions {
   /** Accepted `Host` header values; default {@link LOCALHOST_NAMES}. `'*'` accepts any. */
-  allowedHosts?: readonly string[] | '*';
-  /** Accepted `Origin` hosts (same entry syntax); default: the allowed hosts. `'*'` accepts any. */
-  allowedOrigins?: readonly string[] | '*';
+  allowedHosts?: readonly string[] | '*' | undefined;
+  /**
+   * Accepted `Origin` values; default: the allowed hosts. A host entry matches `http` and
+   * `https` origins of that host; a full origin (`chrome-extension://abcdef`,
+   * `https://app.example.com:8443`) matches exactly that origin, whatever its scheme; `null`
+   * admits the opaque origin of sandboxed documents and `file:` pages. `'*'` accepts any.
+   */
+  allowedOrigins?: readonly string[] | '*' | undefined;
 }
 
 /** Returns a rejection for a request whose Host or Origin is not allowed, else `undefined`. */
 export type HostGuard = (host: string | undefined, origin: string | undefined) => HttpRejection | undefined;
 
-function toSet(entries: readonly string[]): Set<string> {
-  return new Set(entries.map((entry) => entry.trim().toLowerCase()));
-}
+/** Schemes a host entry (as opposed to a full origin entry) admits in an `Origin`. */
+const WEB_SCHEMES: ReadonlySet<string> = new Set(['http', 'https']);
+const NULL_ORIGIN = 'null';
 
-/** `host[:port]` → host name, keeping IPv6 brackets. */
-function hostName(hostPort: string): string {
-  if (hostPort.startsWith('[')) {
-    const end = hostPort.indexOf(']');
-    return end === -1 ? hostPort : hostPort.slice(0, end + 1);
+/** An allow-list of `host` (any port) and `host:port` keys. */
+class HostList {
+  readonly #keys = new Set<string>();
+
+  add(authority: Authority): void {
+    this.#keys.add(authorityKey(authority));
   }
-  const colon = hostPort.indexOf(':');
-  return colon === -1 ? hostPort : hostPort.slice(0, colon);
+
+  has(authority: Authority): boolean {
+    return (
+      this.#keys.has(authority.host) ||
+      (authority.port !== undefined && this.#keys.has(`${authority.host}:${authority.port}`))
+    );
+  }
 }
 
-function matches(allowed: Set<string>, hostPort: string): boolean {
-  const lower = hostPort.toLowerCase();
-  return allowed.has(lower) || allowed.has(hostName(lower));
+/** What an `Origin` allow-list holds. */
+interface OriginList {
+  readonly hosts: HostList;
+  /** `scheme://host[:port]` of full-origin entries. */
+  readonly origins: Set<string>;
+  readonly allowNull: boolean;
+}
+
+/** One host entry; a bare IPv6 address (`::1`) is taken as `[::1]`. */
+function hostEntry(entry: string, option: string): Authority {
+  const trimmed = entry.trim();
+  const authority = parseAuthority(isIPv6(trimmed) ? `[${trimmed}]` : trimmed);
+  if (authority === undefined) {
+    throw new TypeError(
+      `hostValidation.${option} entries must be host names, IP addresses or host:port, got ${JSON.stringify(entry)}`,
+    );
+  }
+  return authority;
+}
+
+function entriesOf(value: unknown, option: string): readonly string[] {
+  if (!Array.isArray(value) || !value.every((entry) => typeof entry === 'string')) {
+    throw new TypeError(`hostValidation.${option} must be an array of strings or '*', got ${typeof value}`);
+  }
+  return value;
+}
+
+function hostList(entries: readonly string[]): HostList {
+  const list = new HostList();
+  for (const entry of entries) list.add(hostEntry(entry, 'allowedHosts'));
+  return list;
+}
+
+function originList(entries: readonly string[]): OriginList {
+  const list: OriginList = { hosts: new HostList(), origins: new Set(), allowNull: false };
+  for (const entry of entries) {
+    const trimmed = entry.trim();
+    if (trimmed.toLowerCase() === NULL_ORIGIN) {
+      (list as { allowNull: boolean }).allowNull = true;
+    } else if (trimmed.includes('://')) {
+      const origin = parseOrigin(trimmed);
+      if (origin === undefined) {
+        throw new TypeError(
+          `hostValidation.allowedOrigins entries must be hosts or scheme://host[:port], got ${JSON.stringify(entry)}`,
+        );
+      }
+      list.origins.add(`${origin.scheme}://${authorityKey(origin)}`);
+    } else {
+      list.hosts.add(hostEntry(entry, 'allowedOrigins'));
+    }
+  }
+  return list;
+}
+
+function originAllowed(list: OriginList, value: string): boolean {
+  // `Origin: null` (sandboxed documents, file://) is no trusted page unless listed.
+  if (value === NULL_ORIGIN) return list.allowNull;
+  const origin = parseOrigin(value);
+  if (origin === undefined) return false;
+  if (list.origins.has(`${origin.scheme}://${authorityKey(origin)}`)) return true;
+  return WEB_SCHEMES.has(origin.scheme) && list.hosts.has(origin);
 }
 
 function forbidden(): HttpRejection {
@@ -41,22 +114,30 @@ function forbidden(): HttpRejection {
   return new HttpRejection(403, HttpErrorCode.InvalidRequest, 'Forbidden: Host or Origin not allowed');
 }
 
-/** Builds the Host/Origin check. Both headers are checked when present; a missing Host is refused. */
+/**
+ * Builds the Host/Origin check. A missing or invalid Host is refused; Origin is checked when
+ * present, and one that is not `null` or `scheme://host[:port]` is refused.
+ * @throws TypeError when an allow-list entry is not a valid host or origin.
+ */
 export function createHostGuard(options: HostGuardOptions = {}): HostGuard {
   const hosts = options.allowedHosts ?? LOCALHOST_NAMES;
   const origins = options.allowedOrigins ?? hosts;
-  const hostSet = hosts === '*' ? undefined : toSet(hosts);
-  const originSet = origins === '*' ? undefined : toSet(origins);
+  const hostSet = hosts === '*' ? undefined : hostList(entriesOf(hosts, 'allowedHosts'));
+  const originSet = origins === '*' ? undefined : originList(entriesOf(origins, 'allowedOrigins'));
+  // Clients send the same Host on every request: remember the last one accepted.
+  let lastHost: string | undefined;
   return (host, origin) => {
-    if (hostSet !== undefined && (host === undefined || !matches(hostSet, host.trim()))) return forbidden();
-    if (origin !== undefined && originSet !== undefined) {
-      const trimmed = origin.trim();
-      // `Origin: null` (sandboxed documents, file://) is never a trusted page.
-      const schemeEnd = trimmed.indexOf('://');
-      if (schemeEnd === -1) return forbidden();
-      const rest = trimmed.slice(schemeEnd + 3);
-      const slash = rest.indexOf('/');
-      if (!matches(originSet, slash === -1 ? rest : rest.slice(0, slash))) return forbidden();
+    if (hostSet !== undefined && (host === undefined || host !== lastHost)) {
+      const authority = host === undefined ? undefined : parseAuthority(trimFieldValue(host));
+      if (authority === undefined || !hostSet.has(authority)) return forbidden();
+      lastHost = host;
+    }
+    if (
+      origin !== undefined &&
+      originSet !== undefined &&
+      !originAllowed(originSet, trimFieldValue(origin))
+    ) {
+      return forbidden();
     }
     return undefined;
   };
