@@ -222,7 +222,7 @@ export class LegacyRoutes<S extends HttpServable> {
   ): HttpSession<S> | Promise<HttpSession<S>> {
     // Another caller's session answers exactly like an unknown one: never confirm an id to a stranger.
     if (session === undefined || session.ended || this.#principalOf(exchange.auth) !== session.principal) {
-      throw new HttpRejection(404, -32001, 'Session not found', { id });
+      throw new HttpRejection(404, HttpErrorCode.SessionNotFound, 'Session not found', { id });
     }
     const touched = this.sessions.touch(sessionId);
     return touched instanceof Promise ? touched.then(() => session) : session;
