@@ -110,6 +110,56 @@ describe('run() over real stdio', () => {
     expect(child.stderr()).toContain('wait_for_cancel: aborted');
   });
 
+  it('answers an async call whose input ended while it ran (issue 8, defect 5: answers lost at stdin EOF)', () => {
+    // `echo '<request>' | node main.js`: stdin ends right after the one line.
+    const request = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name: 'sleep',
+        arguments: { ms: 100 },
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    };
+    const result = spawnSync(process.execPath, [FIXTURE], {
+      input: `${JSON.stringify(request)}\n`,
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    expect(result.status).toBe(0);
+    const lines = result.stdout.split('\n').filter((line) => line !== '');
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        result: expect.objectContaining({
+          resultType: 'complete',
+          content: [{ type: 'text', text: 'slept 100' }],
+        }),
+      },
+    ]);
+  });
+
+  it('writes every in-flight answer after stdin ends, in the order they finish, then exits 0', async () => {
+    const child = start();
+    child.send(initialize);
+    await child.waitFor((m) => m['id'] === 0);
+    for (const [id, ms] of [
+      [1, 150],
+      [2, 50],
+    ]) {
+      child.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'sleep', arguments: { ms } } });
+    }
+    child.child.stdin?.end();
+    expect(await child.exited).toBe(0);
+    expect(child.messages.map((m) => (m as { id?: unknown }).id)).toEqual([0, 2, 1]);
+    expect(child.messages.at(-1)).toMatchObject({ result: { content: [{ text: 'slept 150' }] } });
+  });
+
   it('serves modern requests statelessly and cancels them with notifications/cancelled', async () => {
     const child = start();
     const meta = {

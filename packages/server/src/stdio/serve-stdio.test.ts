@@ -145,6 +145,18 @@ describe('serveStdio', () => {
     expect(served.connection.closed).toBe(true);
   });
 
+  it('writes the answer of a call still running when the input ends (issue 8, defect 5)', async () => {
+    const { served, client, toServer, lines } = setup();
+    await client.request('initialize', initialize);
+    toServer.write(
+      '{"jsonrpc":"2.0","id":"late","method":"tools/call","params":{"name":"hold","arguments":{"ms":20}}}\n',
+    );
+    toServer.end();
+    await served.closed;
+    const answers = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(answers.at(-1)).toEqual({ jsonrpc: '2.0', id: 'late', result: text('held') });
+  });
+
   it('aborts what is still running after the grace period', async () => {
     const { client, served } = setup();
     await client.request('initialize', initialize);

@@ -1,5 +1,11 @@
 import type { Readable, Writable } from 'node:stream';
-import { type Connection, fromStreams, type JsonRpcResponse } from '@mcpforge/wire';
+import {
+  type Connection,
+  encodeMessage,
+  fromStreams,
+  type JsonRpcMessage,
+  type JsonRpcResponse,
+} from '@mcpforge/wire';
 import { McpErrorCode } from '../protocol/index.js';
 import type { McpServer } from '../server/mcp-server.js';
 import { createSessionState, type Session } from '../server/session.js';
@@ -29,7 +35,8 @@ export interface StdioServer {
   readonly inFlight: number;
   /**
    * Settles when the connection has closed (input ended, pipe broken, or `close()`) and the
-   * handlers still running then have finished or been aborted after `closeGraceMs`.
+   * handlers still running then have finished or been aborted after `closeGraceMs`. When the
+   * input ended, the answers (and notifications) of those that finished are still written.
    */
   readonly closed: Promise<void>;
   /** Resolves when no request is in flight, or after `timeoutMs`; true when everything finished. */
@@ -55,17 +62,28 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   };
   if (options.maxMessageBytes !== undefined) connectionOptions.maxMessageBytes = options.maxMessageBytes;
   if (options.requestTimeoutMs !== undefined) connectionOptions.requestTimeoutMs = options.requestTimeoutMs;
-  const connection = fromStreams(
-    options.input ?? process.stdin,
-    options.output ?? process.stdout,
-    connectionOptions,
-  );
+  const output = options.output ?? process.stdout;
+  const connection = fromStreams(options.input ?? process.stdin, output, connectionOptions);
+  // Once the input ended the connection is closed, but the output is still ours and the client
+  // may still be reading (`echo ... | node main.js`): what in-flight calls produce is written to
+  // it directly, until the grace period ends and the output is released.
+  const writeAfterClose = (message: JsonRpcMessage): void => {
+    if (!output.writable) return; // released by us, or broken: nobody reads any more
+    try {
+      output.write(encodeMessage(message));
+    } catch {
+      // not JSON-encodable (a BigInt in a result): the same drop the connection would make
+    }
+  };
 
   const session: Session = {
     id: undefined,
     state: createSessionState(),
     notify(message) {
-      if (connection.closed) return;
+      if (connection.closed) {
+        writeAfterClose(message);
+        return;
+      }
       try {
         connection.notify(message.method, message.params);
       } catch {
@@ -84,7 +102,11 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   let inFlight = 0;
   let idleWaiters: Array<() => void> = [];
   const send = (response: JsonRpcResponse | undefined): void => {
-    if (response === undefined || connection.closed) return;
+    if (response === undefined) return;
+    if (connection.closed) {
+      writeAfterClose(response);
+      return;
+    }
     try {
       if ('error' in response) {
         connection.respondError(
