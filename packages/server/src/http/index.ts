@@ -19,6 +19,12 @@ export { HttpAuthError, type HttpHandlerOptions, type HttpServable, type ServerR
 export type { ResponseMode } from './outbound-stream.js';
 export { HttpErrorCode, HttpRejection } from './rejection.js';
 export { type HttpListen, type HttpRunOptions, httpTransport, parseHttpFlag } from './run-http.js';
-export { MemorySessionStore, type MemorySessionStoreOptions, type SessionStore } from './session-store.js';
+export {
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+  MemorySessionStore,
+  type MemorySessionStoreOptions,
+  type SessionStore,
+} from './session-store.js';
 export { DEFAULT_KEEP_ALIVE_MS, DEFAULT_RETRY_MS } from './sse.js';
 export { type ToolHeaderParam, toolHeaderParams } from './tool-headers.js';

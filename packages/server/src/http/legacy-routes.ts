@@ -30,10 +30,8 @@ export class LegacyRoutes<S extends HttpServable> {
     this.sessions =
       options.sessionStore ??
       new MemorySessionStore<HttpSession<S>>({
-        ...(options.sessionIdleTimeoutMs === undefined
-          ? {}
-          : { idleTimeoutMs: options.sessionIdleTimeoutMs }),
-        ...(options.maxSessions === undefined ? {} : { maxSessions: options.maxSessions }),
+        idleTimeoutMs: options.sessionIdleTimeoutMs,
+        maxSessions: options.maxSessions,
         onEvict: (_id, session) => session.close(),
       });
   }

@@ -17,17 +17,25 @@ export interface SessionStore<T> {
   close(): void;
 }
 
+/** Default idle expiry: long enough for a person to step away from a chat, short enough to reclaim abandoned sessions. */
+export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 30 * 60_000;
+/** Default session bound: a small fixed cost each, so 10,000 stay within tens of MiB. */
+export const DEFAULT_MAX_SESSIONS = 10_000;
+/** Idle sessions are swept at a quarter of the idle timeout, within these bounds (a timer per store). */
+const MIN_SWEEP_INTERVAL_MS = 1_000;
+const MAX_SWEEP_INTERVAL_MS = 60_000;
+
 export interface MemorySessionStoreOptions<T> {
-  /** Idle time after which a session is dropped. Default 30 min. */
-  idleTimeoutMs?: number;
-  /** Maximum sessions held; the least recently used is evicted beyond it. Default 10,000. */
-  maxSessions?: number;
+  /** Idle time after which a session is dropped. Default 30 min ({@link DEFAULT_SESSION_IDLE_TIMEOUT_MS}). */
+  idleTimeoutMs?: number | undefined;
+  /** Maximum sessions held; the least recently used is evicted beyond it. Default 10,000 ({@link DEFAULT_MAX_SESSIONS}). */
+  maxSessions?: number | undefined;
   /** Called for each session dropped by expiry, eviction, `delete` or `close`. */
-  onEvict?: (id: string, value: T) => void;
-  /** Sweep interval for idle sessions. Default: a quarter of the idle timeout, at most 60 s. */
-  sweepIntervalMs?: number;
+  onEvict?: ((id: string, value: T) => void) | undefined;
+  /** Sweep interval for idle sessions. Default: a quarter of the idle timeout, between 1 s and 60 s. */
+  sweepIntervalMs?: number | undefined;
   /** Clock, for tests. */
-  now?: () => number;
+  now?: (() => number) | undefined;
 }
 
 interface Entry<T> {
@@ -45,11 +53,13 @@ export class MemorySessionStore<T> implements SessionStore<T> {
   readonly #timer: ReturnType<typeof setInterval>;
 
   constructor(options: MemorySessionStoreOptions<T> = {}) {
-    this.#idleMs = options.idleTimeoutMs ?? 30 * 60_000;
-    this.#max = options.maxSessions ?? 10_000;
+    this.#idleMs = options.idleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS;
+    this.#max = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
     this.#onEvict = options.onEvict;
     this.#now = options.now ?? Date.now;
-    const sweep = options.sweepIntervalMs ?? Math.min(60_000, Math.max(1_000, this.#idleMs / 4));
+    const sweep =
+      options.sweepIntervalMs ??
+      Math.min(MAX_SWEEP_INTERVAL_MS, Math.max(MIN_SWEEP_INTERVAL_MS, this.#idleMs / 4));
     this.#timer = setInterval(() => this.sweep(), sweep);
     this.#timer.unref();
   }
