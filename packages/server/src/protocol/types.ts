@@ -3,6 +3,7 @@
  * `src/results/`; JSON-RPC envelopes in `@mcpforge/wire`.
  */
 import type { JsonSchema } from '../schema/index.js';
+import type { Method } from './methods.js';
 
 export type { JsonSchema };
 
@@ -132,9 +133,9 @@ export function loggingLevelRank(level: unknown): number {
 
 /** One server-to-client request an MRTR round asks for (or the legacy runtime sends). */
 export type InputRequest =
-  | { method: 'elicitation/create'; params: JsonObject }
-  | { method: 'sampling/createMessage'; params: JsonObject }
-  | { method: 'roots/list'; params?: JsonObject };
+  | { method: typeof Method.elicit; params: JsonObject }
+  | { method: typeof Method.createMessage; params: JsonObject }
+  | { method: typeof Method.listRoots; params?: JsonObject };
 
 export interface InputRequiredResult {
   resultType: 'input_required';

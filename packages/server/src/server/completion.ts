@@ -1,5 +1,5 @@
 import type { JsonRpcResponse } from '@mcpforge/wire';
-import { McpErrorCode } from '../protocol/index.js';
+import { McpErrorCode, Method } from '../protocol/index.js';
 import type { RequestContext } from './context.js';
 import { invoke } from './invoke.js';
 import { contextFor, paramsObject, type RequestOrigin } from './request-origin.js';
@@ -8,7 +8,7 @@ import type { Completer, CompletionValues } from './resource-registry.js';
 import { type DispatchResult, failure, success } from './responses.js';
 import type { ServerCore } from './server-core.js';
 
-const METHOD = 'completion/complete';
+const METHOD = Method.complete;
 const MAX_VALUES = 100;
 
 /** `completion/complete` for `ref/prompt` and `ref/resource` (a template's `uriTemplate`). */

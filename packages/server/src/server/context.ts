@@ -8,7 +8,7 @@ import type {
   LoggingLevel,
   Meta,
 } from '../protocol/index.js';
-import { loggingLevelRank, MetaKey } from '../protocol/index.js';
+import { loggingLevelRank, MetaKey, Method, Notification } from '../protocol/index.js';
 import { MissingClientCapabilityError } from './errors.js';
 import type { InFlightRequest, Session } from './session.js';
 
@@ -82,16 +82,16 @@ export interface ListRootsResult {
 }
 
 const CAPABILITY_OF_METHOD: Record<string, 'elicitation' | 'sampling' | 'roots'> = {
-  'elicitation/create': 'elicitation',
-  'sampling/createMessage': 'sampling',
-  'roots/list': 'roots',
+  [Method.elicit]: 'elicitation',
+  [Method.createMessage]: 'sampling',
+  [Method.listRoots]: 'roots',
 };
 
 /** The sub-capability a request needs beyond its capability, if any. */
 function subCapabilityOf(request: InputRequest): 'url' | 'tools' | undefined {
   const params = request.params as Record<string, unknown> | undefined;
-  if (request.method === 'elicitation/create' && params?.['mode'] === 'url') return 'url';
-  if (request.method === 'sampling/createMessage' && params?.['tools'] !== undefined) return 'tools';
+  if (request.method === Method.elicit && params?.['mode'] === 'url') return 'url';
+  if (request.method === Method.createMessage && params?.['tools'] !== undefined) return 'tools';
   return undefined;
 }
 
@@ -192,7 +192,7 @@ export class RequestContext implements HandlerContext {
     const params: Record<string, unknown> = { progressToken: token, progress };
     if (total !== undefined) params['total'] = total;
     if (message !== undefined) params['message'] = message;
-    this.session.notify({ jsonrpc: '2.0', method: 'notifications/progress', params }, this.requestId);
+    this.session.notify({ jsonrpc: '2.0', method: Notification.progress, params }, this.requestId);
   }
 
   log(level: LoggingLevel, data: unknown, logger?: string): void {
@@ -203,7 +203,7 @@ export class RequestContext implements HandlerContext {
     if (rank < threshold) return;
     const params: Record<string, unknown> = { level, data };
     if (logger !== undefined) params['logger'] = logger;
-    this.session.notify({ jsonrpc: '2.0', method: 'notifications/message', params }, this.requestId);
+    this.session.notify({ jsonrpc: '2.0', method: Notification.message, params }, this.requestId);
   }
 
   input(requests: Record<string, InputRequest>, options?: InputOptions): Promise<Record<string, unknown>> {
@@ -216,17 +216,17 @@ export class RequestContext implements HandlerContext {
   }
 
   async elicit(params: JsonObject, key = 'elicitation'): Promise<ElicitResult> {
-    const responses = await this.input({ [key]: { method: 'elicitation/create', params } });
+    const responses = await this.input({ [key]: { method: Method.elicit, params } });
     return responses[key] as ElicitResult;
   }
 
   async sample(params: JsonObject, key = 'sampling'): Promise<CreateMessageResult> {
-    const responses = await this.input({ [key]: { method: 'sampling/createMessage', params } });
+    const responses = await this.input({ [key]: { method: Method.createMessage, params } });
     return responses[key] as CreateMessageResult;
   }
 
   async listRoots(key = 'roots'): Promise<ListRootsResult> {
-    const responses = await this.input({ [key]: { method: 'roots/list', params: {} } });
+    const responses = await this.input({ [key]: { method: Method.listRoots, params: {} } });
     return responses[key] as ListRootsResult;
   }
 

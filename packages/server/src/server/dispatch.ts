@@ -8,7 +8,9 @@ import {
   loggingLevelRank,
   McpErrorCode,
   MetaKey,
+  Method,
   MODERN_PROTOCOL_VERSIONS,
+  Notification,
 } from '../protocol/index.js';
 import { complete } from './completion.js';
 import { callCustomMethod } from './custom-method.js';
@@ -24,32 +26,32 @@ import type { Session } from './session.js';
 import { callTool } from './tool-call.js';
 
 /** Methods a modern request may not use: their 2026-07-28 replacements are `_meta` and listen. */
-const REMOVED_IN_MODERN = new Set([
-  'initialize',
-  'ping',
-  'logging/setLevel',
-  'resources/subscribe',
-  'resources/unsubscribe',
+const REMOVED_IN_MODERN: ReadonlySet<string> = new Set([
+  Method.initialize,
+  Method.ping,
+  Method.loggingSetLevel,
+  Method.resourcesSubscribe,
+  Method.resourcesUnsubscribe,
 ]);
 const EMPTY_RESULT = Object.freeze({});
 
 /** Every method the runtime answers itself, in either era. */
 export const BUILT_IN_METHODS: ReadonlySet<string> = new Set([
-  'initialize',
-  'ping',
-  'server/discover',
-  'tools/list',
-  'tools/call',
-  'resources/list',
-  'resources/read',
-  'resources/templates/list',
-  'resources/subscribe',
-  'resources/unsubscribe',
-  'prompts/list',
-  'prompts/get',
-  'completion/complete',
-  'logging/setLevel',
-  'subscriptions/listen',
+  Method.initialize,
+  Method.ping,
+  Method.discover,
+  Method.toolsList,
+  Method.toolsCall,
+  Method.resourcesList,
+  Method.resourcesRead,
+  Method.resourceTemplatesList,
+  Method.resourcesSubscribe,
+  Method.resourcesUnsubscribe,
+  Method.promptsList,
+  Method.promptsGet,
+  Method.complete,
+  Method.loggingSetLevel,
+  Method.subscriptionsListen,
 ]);
 
 /**
@@ -142,26 +144,26 @@ function modern(
     clientCapabilities: capabilities as ClientCapabilities,
   };
   switch (method) {
-    case 'tools/call':
+    case Method.toolsCall:
       return callTool(core, origin, params);
-    case 'tools/list':
+    case Method.toolsList:
       return page(core.toolPages, id, params, 'modern');
-    case 'server/discover':
+    case Method.discover:
       return success(id, core.discover());
-    case 'resources/read':
+    case Method.resourcesRead:
       return readResource(core, origin, params);
-    case 'resources/list':
+    case Method.resourcesList:
       return page(core.resourcePages, id, params, 'modern');
-    case 'resources/templates/list':
+    case Method.resourceTemplatesList:
       return page(core.templatePages, id, params, 'modern');
-    case 'prompts/list':
+    case Method.promptsList:
       return page(core.promptPages, id, params, 'modern');
-    case 'prompts/get':
+    case Method.promptsGet:
       return getPrompt(core, origin, params);
-    case 'completion/complete':
+    case Method.complete:
       if (core.capabilities('modern').completions === undefined) return methodNotFound(id, method);
       return complete(core, origin, params);
-    case 'subscriptions/listen':
+    case Method.subscriptionsListen:
       return listen(core, session, id, params);
     default: {
       const custom = core.customMethods.get(method);
@@ -186,8 +188,8 @@ function legacy(
   params: unknown,
 ): DispatchResult {
   const state = session.state;
-  if (method === 'initialize') return initialize(core, session, id, params);
-  if (method === 'ping') return success(id, EMPTY_RESULT);
+  if (method === Method.initialize) return initialize(core, session, id, params);
+  if (method === Method.ping) return success(id, EMPTY_RESULT);
   if (!state.initialized) {
     return failure(
       id,
@@ -203,28 +205,28 @@ function legacy(
     clientCapabilities: state.clientCapabilities,
   };
   switch (method) {
-    case 'tools/call':
+    case Method.toolsCall:
       return callTool(core, origin, params);
-    case 'tools/list':
+    case Method.toolsList:
       return page(core.toolPages, id, params, 'legacy');
-    case 'resources/read':
+    case Method.resourcesRead:
       return readResource(core, origin, params);
-    case 'resources/list':
+    case Method.resourcesList:
       return page(core.resourcePages, id, params, 'legacy');
-    case 'resources/templates/list':
+    case Method.resourceTemplatesList:
       return page(core.templatePages, id, params, 'legacy');
-    case 'resources/subscribe':
+    case Method.resourcesSubscribe:
       return subscribe(core, session, id, params);
-    case 'resources/unsubscribe':
+    case Method.resourcesUnsubscribe:
       return unsubscribe(core, session, id, params);
-    case 'prompts/list':
+    case Method.promptsList:
       return page(core.promptPages, id, params, 'legacy');
-    case 'prompts/get':
+    case Method.promptsGet:
       return getPrompt(core, origin, params);
-    case 'completion/complete':
+    case Method.complete:
       if (core.capabilities('legacy').completions === undefined) return methodNotFound(id, method);
       return complete(core, origin, params);
-    case 'logging/setLevel': {
+    case Method.loggingSetLevel: {
       const rank = loggingLevelRank((params as { level?: unknown } | undefined)?.level);
       if (rank < 0) {
         return failure(
@@ -271,7 +273,7 @@ function initialize(core: ServerCore, session: Session, id: JsonRpcId, params: u
 }
 
 function notification(core: ServerCore, method: string, params: unknown, session: Session): void {
-  if (method === 'notifications/cancelled') {
+  if (method === Notification.cancelled) {
     const requestId = (params as { requestId?: unknown } | undefined)?.requestId;
     if (isId(requestId)) core.cancel(session, requestId, (params as { reason?: unknown }).reason);
   }

@@ -1,5 +1,5 @@
 import type { JsonRpcResponse } from '@mcpforge/wire';
-import { McpErrorCode } from '../protocol/index.js';
+import { McpErrorCode, Method } from '../protocol/index.js';
 import type { GetPromptResult } from '../results/index.js';
 import type { RequestContext } from './context.js';
 import { invoke } from './invoke.js';
@@ -9,7 +9,7 @@ import { invalidParams } from './resource-read.js';
 import { type DispatchResult, failure, success } from './responses.js';
 import type { ServerCore } from './server-core.js';
 
-const METHOD = 'prompts/get';
+const METHOD = Method.promptsGet;
 
 /** `prompts/get`: unknown prompt, non-string argument or a missing required argument → -32602. */
 export function getPrompt(core: ServerCore, origin: RequestOrigin, params: unknown): DispatchResult {

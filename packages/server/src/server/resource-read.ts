@@ -1,6 +1,6 @@
 import type { JsonRpcId, JsonRpcResponse } from '@mcpforge/wire';
 import type { Era } from '../protocol/index.js';
-import { McpErrorCode } from '../protocol/index.js';
+import { McpErrorCode, Method } from '../protocol/index.js';
 import type { RequestContext } from './context.js';
 import type { DomainError } from './errors.js';
 import { invoke } from './invoke.js';
@@ -10,7 +10,7 @@ import type { ResourceReadResult } from './resource-registry.js';
 import { type DispatchResult, failure, success } from './responses.js';
 import type { ServerCore } from './server-core.js';
 
-const METHOD = 'resources/read';
+const METHOD = Method.resourcesRead;
 
 /** `resources/read`: a static resource, else the first matching template; not found is era-specific. */
 export function readResource(core: ServerCore, origin: RequestOrigin, params: unknown): DispatchResult {

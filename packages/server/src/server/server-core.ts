@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { JsonRpcId, JsonRpcNotification } from '@mcpforge/wire';
 import { RequestStateSealer } from '../mrtr/request-state.js';
 import type { Implementation, ServerCapabilities } from '../protocol/index.js';
-import { MetaKey, MODERN_PROTOCOL_VERSIONS } from '../protocol/index.js';
+import { MetaKey, MODERN_PROTOCOL_VERSIONS, Notification } from '../protocol/index.js';
 import { SchemaCompiler } from '../validation/index.js';
 import type { MethodHandler } from './custom-method.js';
 import { ListPages, type ListSource } from './list-pages.js';
@@ -33,9 +33,9 @@ export interface ListenSubscription {
 type ListKind = 'tools' | 'prompts' | 'resources';
 
 const LIST_CHANGED: Record<ListKind, string> = {
-  tools: 'notifications/tools/list_changed',
-  prompts: 'notifications/prompts/list_changed',
-  resources: 'notifications/resources/list_changed',
+  tools: Notification.toolsListChanged,
+  prompts: Notification.promptsListChanged,
+  resources: Notification.resourcesListChanged,
 };
 
 /**
@@ -176,13 +176,13 @@ export class ServerCore {
   resourceUpdated(uri: string): void {
     for (const session of this.liveSessions) {
       if (session.state.resourceSubscriptions.has(uri)) {
-        session.notify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } });
+        session.notify({ jsonrpc: '2.0', method: Notification.resourceUpdated, params: { uri } });
       }
     }
     for (const listen of this.listens) {
       if (listen.resourceSubscriptions.has(uri)) {
         listen.session.notify(
-          listenNotification('notifications/resources/updated', listen.id, { uri }),
+          listenNotification(Notification.resourceUpdated, listen.id, { uri }),
           listen.id,
         );
       }

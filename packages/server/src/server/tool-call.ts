@@ -1,6 +1,6 @@
 import type { JsonRpcResponse } from '@mcpforge/wire';
 import type { Meta } from '../protocol/index.js';
-import { McpErrorCode, MetaKey } from '../protocol/index.js';
+import { McpErrorCode, MetaKey, Method } from '../protocol/index.js';
 import { type CallToolResult, toolError } from '../results/index.js';
 import { describeIssues } from '../validation/index.js';
 import type { RequestContext } from './context.js';
@@ -13,7 +13,7 @@ import { type DispatchResult, failure, success } from './responses.js';
 import type { ServerCore } from './server-core.js';
 import type { RegisteredTool } from './tool-registry.js';
 
-const METHOD = 'tools/call';
+const METHOD = Method.toolsCall;
 
 /**
  * The `tools/call` pipeline: params shape → lookup → argument validation (an `isError` result

@@ -6,6 +6,8 @@ import {
   McpError,
   McpErrorCode,
   MetaKey,
+  Method,
+  Notification,
 } from '../protocol/index.js';
 import type { CallToolResult } from '../results/index.js';
 import type { McpServer } from '../server/mcp-server.js';
@@ -104,12 +106,12 @@ export class TestClient {
 
   /** Legacy handshake: `initialize` then `notifications/initialized`. */
   async initialize(): Promise<Record<string, unknown>> {
-    const result = (await this.request('initialize', {
+    const result = (await this.request(Method.initialize, {
       protocolVersion: this.protocolVersion,
       capabilities: this.capabilities,
       clientInfo: { name: 'mcpforge-test-client', version: '0.0.0' },
     })) as Record<string, unknown>;
-    await this.notify('notifications/initialized');
+    await this.notify(Notification.initialized);
     return result;
   }
 
@@ -148,11 +150,11 @@ export class TestClient {
   ): Promise<CallToolResult> {
     const params: Record<string, unknown> = { name };
     if (args !== undefined) params['arguments'] = args;
-    return this.request('tools/call', params, options) as Promise<CallToolResult>;
+    return this.request(Method.toolsCall, params, options) as Promise<CallToolResult>;
   }
 
   listTools(cursor?: string): Promise<{ tools: Array<Record<string, unknown>>; nextCursor?: string }> {
-    return this.request('tools/list', cursor === undefined ? {} : { cursor }) as Promise<{
+    return this.request(Method.toolsList, cursor === undefined ? {} : { cursor }) as Promise<{
       tools: Array<Record<string, unknown>>;
       nextCursor?: string;
     }>;
@@ -160,10 +162,7 @@ export class TestClient {
 
   /** Cancel an in-flight request the legacy way. */
   cancel(requestId: JsonRpcId, reason?: string): Promise<void> {
-    return this.notify(
-      'notifications/cancelled',
-      reason === undefined ? { requestId } : { requestId, reason },
-    );
+    return this.notify(Notification.cancelled, reason === undefined ? { requestId } : { requestId, reason });
   }
 
   /**
