@@ -72,25 +72,40 @@ export function validateModernHeaders(
   supportedVersions: readonly string[],
   toolHeaders: ((toolName: string) => readonly ToolHeaderParam[]) | undefined,
 ): HttpRejection | undefined {
-  const { id, method, params } = message;
+  const { id, method } = message;
+  const body = record(message.params);
+  return (
+    checkVersion(header, id, body, supportedVersions) ??
+    checkMethod(header, id, method) ??
+    checkName(header, id, method, body) ??
+    checkToolParams(header, id, method, body, toolHeaders)
+  );
+}
+
+/** `MCP-Protocol-Version` present, the `_meta` keys present, the two versions equal, and served. */
+function checkVersion(
+  header: HeaderReader,
+  id: string | number | null,
+  body: Record<string, unknown> | undefined,
+  supportedVersions: readonly string[],
+): HttpRejection | undefined {
   const rawVersion = header('mcp-protocol-version');
   if (rawVersion === undefined) return mismatch(id, 'Missing MCP-Protocol-Version header');
-  const meta = record(record(params)?.['_meta']);
-  const missing: string[] = [];
-  if (meta?.[PROTOCOL_VERSION_META] === undefined) missing.push(PROTOCOL_VERSION_META);
-  if (record(meta?.[CLIENT_CAPABILITIES_META]) === undefined) missing.push(CLIENT_CAPABILITIES_META);
-  if (missing.length > 0) {
+  const meta = record(body?.['_meta']);
+  const metaVersion = meta?.[PROTOCOL_VERSION_META];
+  const hasCapabilities = record(meta?.[CLIENT_CAPABILITIES_META]) !== undefined;
+  if (metaVersion === undefined || !hasCapabilities) {
+    const missing: string[] = [];
+    if (metaVersion === undefined) missing.push(PROTOCOL_VERSION_META);
+    if (!hasCapabilities) missing.push(CLIENT_CAPABILITIES_META);
     return new HttpRejection(
       400,
       HttpErrorCode.InvalidParams,
       `Invalid params: missing _meta keys: ${missing.join(', ')}`,
-      {
-        id,
-      },
+      { id },
     );
   }
   const version = trimFieldValue(rawVersion);
-  const metaVersion = meta?.[PROTOCOL_VERSION_META];
   if (version !== metaVersion)
     return mismatch(id, 'MCP-Protocol-Version header does not match _meta protocolVersion');
   if (!supportedVersions.includes(version)) {
@@ -99,43 +114,65 @@ export function validateModernHeaders(
       data: { supported: supportedVersions, requested: version },
     });
   }
+  return undefined;
+}
+
+/** `Mcp-Method` present and equal to the body's method. */
+function checkMethod(
+  header: HeaderReader,
+  id: string | number | null,
+  method: string,
+): HttpRejection | undefined {
   const methodHeader = header('mcp-method');
   if (methodHeader === undefined) return mismatch(id, 'Missing Mcp-Method header');
   if (trimFieldValue(methodHeader) !== method)
     return mismatch(id, 'Mcp-Method header does not match body method');
+  return undefined;
+}
 
+/** `Mcp-Name` equal to the body field it mirrors, for the methods that have one; required when that field is set. */
+function checkName(
+  header: HeaderReader,
+  id: string | number | null,
+  method: string,
+  body: Record<string, unknown> | undefined,
+): HttpRejection | undefined {
   const nameField = NAME_FIELD[method];
-  const body = record(params);
-  if (nameField !== undefined) {
-    const bodyName = body?.[nameField];
-    const rawName = header('mcp-name');
-    if (rawName === undefined) {
-      if (bodyName !== undefined) return mismatch(id, 'Missing Mcp-Name header');
-    } else {
-      const name = decodeHeaderValue(rawName);
-      if (name === undefined) return mismatch(id, 'Mcp-Name header has invalid base64');
-      if (name !== bodyName) return mismatch(id, `Mcp-Name header does not match params.${nameField}`);
-    }
-  }
+  if (nameField === undefined) return undefined;
+  const bodyName = body?.[nameField];
+  const rawName = header('mcp-name');
+  if (rawName === undefined)
+    return bodyName === undefined ? undefined : mismatch(id, 'Missing Mcp-Name header');
+  const name = decodeHeaderValue(rawName);
+  if (name === undefined) return mismatch(id, 'Mcp-Name header has invalid base64');
+  if (name !== bodyName) return mismatch(id, `Mcp-Name header does not match params.${nameField}`);
+  return undefined;
+}
 
-  if (method === 'tools/call' && toolHeaders !== undefined && typeof body?.['name'] === 'string') {
-    const mirrored = toolHeaders(body['name']);
-    if (mirrored.length > 0) {
-      const args = body['arguments'];
-      for (const param of mirrored) {
-        const bodyValue = valueAt(args, param.path);
-        const raw = header(param.header);
-        if (raw === undefined) {
-          if (bodyValue !== undefined && bodyValue !== null)
-            return mismatch(id, `Missing ${param.header} header`);
-          continue;
-        }
-        const decoded = decodeHeaderValue(raw);
-        if (decoded === undefined) return mismatch(id, `${param.header} header has invalid base64`);
-        if (!sameValue(decoded, bodyValue))
-          return mismatch(id, `${param.header} header does not match the argument`);
-      }
+/** Each `Mcp-Param-*` header of the called tool equal to the argument it mirrors; required when that argument is set. */
+function checkToolParams(
+  header: HeaderReader,
+  id: string | number | null,
+  method: string,
+  body: Record<string, unknown> | undefined,
+  toolHeaders: ((toolName: string) => readonly ToolHeaderParam[]) | undefined,
+): HttpRejection | undefined {
+  if (method !== 'tools/call' || toolHeaders === undefined) return undefined;
+  const toolName = body?.['name'];
+  if (typeof toolName !== 'string') return undefined;
+  const args = body?.['arguments'];
+  for (const param of toolHeaders(toolName)) {
+    const bodyValue = valueAt(args, param.path);
+    const raw = header(param.header);
+    if (raw === undefined) {
+      if (bodyValue !== undefined && bodyValue !== null)
+        return mismatch(id, `Missing ${param.header} header`);
+      continue;
     }
+    const decoded = decodeHeaderValue(raw);
+    if (decoded === undefined) return mismatch(id, `${param.header} header has invalid base64`);
+    if (!sameValue(decoded, bodyValue))
+      return mismatch(id, `${param.header} header does not match the argument`);
   }
   return undefined;
 }
