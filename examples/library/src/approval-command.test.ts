@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runApprovalCommand } from './approval-command.js';
-import { verifyApproval } from './domain/approval.js';
+import { MIN_APPROVAL_KEY_LENGTH, verifyApproval } from './domain/approval.js';
 
 const env = { LIBRARY_APPROVAL_KEY: 'command-test-key-0123456789' };
 const OPERATION = ['--operation', 'Create the spring notes draft'];
@@ -42,6 +42,18 @@ describe('approval command', () => {
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
     expect(JSON.parse(outcome.output)).toMatchObject({ operation, slug });
+  });
+
+  it('refuses a key the server would refuse (shorter than 16 characters), naming the rule', () => {
+    const args = [...OPERATION, '--slug', 'a', '--title', 'A', '--text', 't'];
+    const short = runApprovalCommand(args, { LIBRARY_APPROVAL_KEY: 'k'.repeat(MIN_APPROVAL_KEY_LENGTH - 1) });
+    expect(short).toEqual({
+      ok: false,
+      error:
+        'LIBRARY_APPROVAL_KEY has 15 characters; use at least 16 (the server refuses a shorter approvalKey)',
+    });
+    const enough = runApprovalCommand(args, { LIBRARY_APPROVAL_KEY: 'k'.repeat(MIN_APPROVAL_KEY_LENGTH) });
+    expect(enough.ok).toBe(true);
   });
 
   it('prints the full call arguments with --json', () => {

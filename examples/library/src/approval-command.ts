@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { signApproval } from './domain/approval.js';
+import { approvalKeyProblem, signApproval } from './domain/approval.js';
 import { draftContentsProblem } from './domain/draft-rules.js';
 
 const USAGE = `usage: approve --operation TEXT --slug SLUG --title TITLE (--text TEXT | --text-file FILE) [--json]
@@ -47,7 +47,8 @@ export function runApprovalCommand(argv: readonly string[], env: NodeJS.ProcessE
   }
   if (values.help === true) return { ok: true, output: USAGE };
   const key = env['LIBRARY_APPROVAL_KEY'] ?? '';
-  if (key.length === 0) return { ok: false, error: 'LIBRARY_APPROVAL_KEY is not set' };
+  const keyProblem = approvalKeyProblem(key, 'LIBRARY_APPROVAL_KEY');
+  if (keyProblem !== undefined) return { ok: false, error: keyProblem };
   const { operation, slug, title } = values;
   if (operation === undefined || slug === undefined || title === undefined)
     return { ok: false, error: `--operation, --slug and --title are required\n${USAGE}` };

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ConfigError } from '@mcpforge/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLibraryConfig, resolveDataDir } from './config.js';
+import { MIN_APPROVAL_KEY_LENGTH } from './domain/approval.js';
 
 const editorTemplate = JSON.stringify({
   role: 'editor',
@@ -44,6 +45,19 @@ describe('library config', () => {
     });
     expect(loaded.config).toEqual({ role: 'editor', dataDir: 'drafts', approvalKey: 'k'.repeat(32) });
     expect(resolveDataDir(loaded)).toBe(join(dir, 'drafts'));
+  });
+
+  it('refuses an approval key one character shorter than the approve command accepts, and takes that length', async () => {
+    const path = await file('editor-key-length.json', editorTemplate);
+    const load = (key: string) =>
+      loadLibraryConfig({
+        argv: ['--config', path],
+        env: { LIBRARY_DATA_DIR: 'd', LIBRARY_APPROVAL_KEY: key },
+      });
+    await expect(load('k'.repeat(MIN_APPROVAL_KEY_LENGTH - 1))).rejects.toMatchObject({
+      code: 'ERR_CONFIG_INVALID',
+    });
+    expect((await load('k'.repeat(MIN_APPROVAL_KEY_LENGTH))).config.approvalKey).toHaveLength(16);
   });
 
   it('finds the config in the tenant directory', async () => {

@@ -7,12 +7,10 @@ import {
   loadConfig,
   s,
 } from '@mcpforge/server';
+import { MIN_APPROVAL_KEY_LENGTH } from './domain/approval.js';
 
 /** The server's name: also the tenant config file name (`$MCPFORGE_TENANT_CONFIG/library.json`). */
 export const SERVER_NAME = 'library';
-
-/** Shortest approval key accepted: an HMAC key should not be guessable. */
-export const MIN_APPROVAL_KEY_LENGTH = 16;
 
 /**
  * The trusted configuration. The role comes only from here, never from tool

@@ -1,6 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { approvalMessage, signApproval, verifyApproval } from './approval.js';
+import {
+  approvalKeyProblem,
+  approvalMessage,
+  MIN_APPROVAL_KEY_LENGTH,
+  signApproval,
+  verifyApproval,
+} from './approval.js';
 
 const key = 'operator-secret-key-0123456789';
 const contents = {
@@ -36,7 +42,7 @@ describe('approval', () => {
   });
 
   it('refuses a token made with another key', () => {
-    expect(verifyApproval(key, contents, signApproval('another-key', contents))).toBe(false);
+    expect(verifyApproval(key, contents, signApproval('another-key-0123456789', contents))).toBe(false);
   });
 
   it('refuses malformed and tampered tokens', () => {
@@ -52,5 +58,25 @@ describe('approval', () => {
     const emptyKeyToken = createHmac('sha256', '').update(approvalMessage(contents)).digest('hex');
     expect(verifyApproval('', contents, emptyKeyToken)).toBe(false);
     expect(() => signApproval('', contents)).toThrow(TypeError);
+  });
+
+  it('neither signs nor verifies under a key shorter than the server accepts', () => {
+    const short = 'k'.repeat(MIN_APPROVAL_KEY_LENGTH - 1);
+    const shortKeyToken = createHmac('sha256', short).update(approvalMessage(contents)).digest('hex');
+    expect(verifyApproval(short, contents, shortKeyToken)).toBe(false);
+    expect(() => signApproval(short, contents)).toThrow(/has 15 characters; use at least 16/);
+    const enough = 'k'.repeat(MIN_APPROVAL_KEY_LENGTH);
+    expect(verifyApproval(enough, contents, signApproval(enough, contents))).toBe(true);
+  });
+
+  it.each([
+    ['', 'the approval key is not set'],
+    [
+      'k'.repeat(15),
+      'the approval key has 15 characters; use at least 16 (the server refuses a shorter approvalKey)',
+    ],
+    ['k'.repeat(16), undefined],
+  ])('approvalKeyProblem(%j) names the fix', (key, problem) => {
+    expect(approvalKeyProblem(key)).toBe(problem);
   });
 });

@@ -92,7 +92,7 @@ describe('Library: drafts', () => {
     for (const approval of [
       '',
       `${good.slice(0, -1)}${good.endsWith('0') ? '1' : '0'}`,
-      signApproval('other', contents),
+      signApproval('other-key-0123456789', contents),
     ]) {
       await expect(library.createDraft({ ...contents, approval }, key)).rejects.toMatchObject({
         code: 'ERR_APPROVAL_INVALID',
