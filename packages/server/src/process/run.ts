@@ -1,5 +1,6 @@
 import type { McpServer } from '../server/mcp-server.js';
 import { type StdioOptions, serveStdio } from '../stdio/serve-stdio.js';
+import { DEFAULT_GRACE_MS } from '../stdio/stdio-options.js';
 import { health } from './health.js';
 import { createLogger, type Logger } from './logger.js';
 
@@ -81,7 +82,7 @@ export async function run(
   health(argv, process.stdout, exit);
   if (argv.includes('--health') || argv.includes('-health')) return; // a custom `exit` returned
   const logger = options.logger ?? createLogger({ name: options.name ?? 'mcpforge-server' });
-  const graceMs = options.graceMs ?? 5000;
+  const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
   let server: McpServer;
   try {
     server = await build();

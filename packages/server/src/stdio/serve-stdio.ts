@@ -1,30 +1,21 @@
-import type { Readable, Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import {
   type Connection,
   encodeMessage,
   fromStreams,
+  type JsonRpcId,
   type JsonRpcMessage,
+  type JsonRpcRequest,
   type JsonRpcResponse,
 } from '@mcpforge/wire';
 import { McpErrorCode } from '../protocol/index.js';
 import type { McpServer } from '../server/mcp-server.js';
-import { createSessionState, type Session } from '../server/session.js';
+import type { Session } from '../server/session.js';
+import { InFlight } from './in-flight.js';
+import { connectionOptions, DEFAULT_GRACE_MS, type StdioOptions } from './stdio-options.js';
+import { stdioSession } from './stdio-session.js';
 
-/** Options of {@link serveStdio}. */
-export interface StdioOptions {
-  /** Default `process.stdin`. */
-  input?: Readable | undefined;
-  /** Default `process.stdout`. Nothing but protocol is ever written to it. */
-  output?: Writable | undefined;
-  /** Largest incoming line; larger ones get a JSON-RPC error and the stream resynchronises. Default 16 MiB. */
-  maxMessageBytes?: number | undefined;
-  /** Timeout of server-to-client requests (sampling, elicitation, roots). Default 60 000 ms. */
-  requestTimeoutMs?: number | undefined;
-  /** How long handlers still running when the connection closes may finish before being aborted. Default 5000 ms. */
-  closeGraceMs?: number | undefined;
-  /** Malformed input and stream failures (already answered on the wire when JSON-RPC says so). */
-  onError?: ((error: Error) => void) | undefined;
-}
+export type { StdioOptions } from './stdio-options.js';
 
 /** A server being served on one stdio connection. */
 export interface StdioServer {
@@ -57,159 +48,133 @@ export interface StdioServer {
  * request id in flight gets -32600 and the server keeps serving.
  */
 export function serveStdio(server: McpServer, options: StdioOptions = {}): StdioServer {
-  const connectionOptions: { queueIncoming: false; maxMessageBytes?: number; requestTimeoutMs?: number } = {
-    queueIncoming: false,
-  };
-  if (options.maxMessageBytes !== undefined) connectionOptions.maxMessageBytes = options.maxMessageBytes;
-  if (options.requestTimeoutMs !== undefined) connectionOptions.requestTimeoutMs = options.requestTimeoutMs;
-  const output = options.output ?? process.stdout;
-  const connection = fromStreams(options.input ?? process.stdin, output, connectionOptions);
-  // Once the input ended the connection is closed, but the output is still ours and the client
-  // may still be reading (`echo ... | node main.js`): what in-flight calls produce is written to
-  // it directly, until the grace period ends and the output is released.
-  const writeAfterClose = (message: JsonRpcMessage): void => {
-    if (!output.writable) return; // released by us, or broken: nobody reads any more
-    try {
-      output.write(encodeMessage(message));
-    } catch {
-      // not JSON-encodable (a BigInt in a result): the same drop the connection would make
-    }
-  };
+  return new StdioService(server, options);
+}
 
-  const session: Session = {
-    id: undefined,
-    state: createSessionState(),
-    notify(message) {
-      if (connection.closed) {
-        writeAfterClose(message);
-        return;
-      }
-      try {
-        connection.notify(message.method, message.params);
-      } catch {
-        // closed between the check and the write: nothing to deliver to
-      }
-    },
-    request(method, params, requestOptions) {
-      return connection.request(
-        method,
-        params,
-        requestOptions.signal === undefined ? {} : { signal: requestOptions.signal },
-      );
-    },
-  };
+/**
+ * One stdio connection, as steps: a request is dispatched ({@link StdioService.onRequest});
+ * a ready answer is written at once, a pending one is counted in flight until it settles
+ * (`track`); answers go through the connection, or straight to the output once the input
+ * ended (`answer`, `writeAfterClose`); when the connection closes, listens end and the rest
+ * get the grace period before the session closes (`onClose`).
+ */
+class StdioService implements StdioServer {
+  readonly connection: Connection;
+  readonly session: Session;
+  readonly closed: Promise<void>;
+  readonly #server: McpServer;
+  readonly #output: Writable;
+  readonly #graceMs: number;
+  readonly #inFlight = new InFlight();
+  #markClosed: () => void = () => {};
 
-  let inFlight = 0;
-  let idleWaiters: Array<() => void> = [];
-  const send = (response: JsonRpcResponse | undefined): void => {
+  constructor(server: McpServer, options: StdioOptions) {
+    this.#server = server;
+    this.#output = options.output ?? process.stdout;
+    this.#graceMs = options.closeGraceMs ?? DEFAULT_GRACE_MS;
+    this.connection = fromStreams(options.input ?? process.stdin, this.#output, connectionOptions(options));
+    this.session = stdioSession(this.connection, (message) => this.#writeAfterClose(message));
+    this.closed = new Promise<void>((resolve) => {
+      this.#markClosed = resolve;
+    });
+    const onError = options.onError;
+    this.connection.on('request', (message) => this.#onRequest(message));
+    this.connection.on('notification', (message) => void server.dispatch(message, this.session));
+    this.connection.on('error', (error) => onError?.(error));
+    this.connection.on('close', () => this.#onClose());
+  }
+
+  get inFlight(): number {
+    return this.#inFlight.count;
+  }
+
+  drain(timeoutMs: number): Promise<boolean> {
+    return this.#inFlight.drain(timeoutMs);
+  }
+
+  async shutdown(graceMs: number): Promise<void> {
+    this.#server.endSubscriptions(this.session);
+    await this.drain(graceMs);
+    this.#server.closeSession(this.session);
+    this.connection.close();
+    await this.closed;
+  }
+
+  close(): void {
+    this.#server.closeSession(this.session);
+    this.connection.close();
+  }
+
+  /** Dispatch: synchronous answers are written at once (the hot path), promises tracked. */
+  #onRequest(message: JsonRpcRequest): void {
+    const result = this.#server.dispatch(message, this.session);
+    if (result instanceof Promise) this.#track(message.id, result);
+    else this.#answer(result);
+  }
+
+  /** Counts a pending answer in flight until it settles, then writes it. */
+  #track(id: JsonRpcId, pending: Promise<JsonRpcResponse | undefined>): void {
+    this.#inFlight.start();
+    // One reaction, not `.then().finally()`: each extra promise is another microtask hop, which
+    // costs most when calls arrive one at a time and every hop runs on cold caches.
+    pending.then(
+      (response) => {
+        this.#answer(response);
+        this.#inFlight.settle();
+      },
+      () => {
+        // dispatch maps handler failures itself; reaching here is a runtime bug, still answer
+        this.#answer(internalError(id));
+        this.#inFlight.settle();
+      },
+    );
+  }
+
+  /** Writes an answer through the connection, or to the output once the input ended. */
+  #answer(response: JsonRpcResponse | undefined): void {
     if (response === undefined) return;
-    if (connection.closed) {
-      writeAfterClose(response);
+    if (this.connection.closed) {
+      this.#writeAfterClose(response);
       return;
     }
     try {
       if ('error' in response) {
-        connection.respondError(
-          response.id,
-          response.error.code,
-          response.error.message,
-          response.error.data,
-        );
+        const { code, message, data } = response.error;
+        this.connection.respondError(response.id, code, message, data);
       } else {
-        connection.respond(response.id, response.result);
+        this.connection.respond(response.id, response.result);
       }
     } catch {
       // the connection closed while the handler ran; the client is gone
     }
-  };
-  const settled = (): void => {
-    inFlight--;
-    if (inFlight === 0) {
-      const waiters = idleWaiters;
-      idleWaiters = [];
-      for (const wake of waiters) wake();
-    }
-  };
-
-  connection.on('request', (message) => {
-    const result = server.dispatch(message, session);
-    if (!(result instanceof Promise)) {
-      send(result);
-      return;
-    }
-    inFlight++;
-    // One reaction, not `.then().finally()`: each extra promise is another microtask hop, which
-    // costs most when calls arrive one at a time and every hop runs on cold caches.
-    result.then(
-      (response) => {
-        send(response);
-        settled();
-      },
-      () => {
-        // dispatch maps handler failures itself; reaching here is a runtime bug, still answer
-        send({
-          jsonrpc: '2.0',
-          id: message.id,
-          error: { code: McpErrorCode.InternalError, message: 'Internal error' },
-        });
-        settled();
-      },
-    );
-  });
-  connection.on('notification', (message) => {
-    void server.dispatch(message, session);
-  });
-  connection.on('error', (error) => options.onError?.(error));
-
-  function drain(timeoutMs: number): Promise<boolean> {
-    if (inFlight === 0) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-      const timer = setTimeout(() => {
-        idleWaiters = idleWaiters.filter((waiter) => waiter !== wake);
-        resolve(false);
-      }, timeoutMs);
-      idleWaiters.push(wake);
-    });
   }
 
-  let markClosed: () => void = () => {};
-  const closed = new Promise<void>((resolve) => {
-    markClosed = resolve;
-  });
-  connection.on('close', () => {
-    // Listens end at once; other handlers get `closeGraceMs` to finish their side effects.
-    server.endSubscriptions(session);
-    const grace = options.closeGraceMs ?? 5000;
-    const finish = () => {
-      server.closeSession(session);
-      markClosed();
-    };
-    if (inFlight === 0) finish();
-    else void drain(grace).then(finish);
-  });
+  /**
+   * Once the input ended the connection is closed, but the output is still ours and the client
+   * may still be reading (`echo ... | node main.js`): what in-flight calls produce is written to
+   * it directly, until the grace period ends and the output is released (issue 8, defect 5).
+   */
+  #writeAfterClose(message: JsonRpcMessage): void {
+    if (!this.#output.writable) return; // released by us, or broken: nobody reads any more
+    try {
+      this.#output.write(encodeMessage(message));
+    } catch {
+      // not JSON-encodable (a BigInt in a result): the same drop the connection would make
+    }
+  }
 
-  return {
-    connection,
-    session,
-    get inFlight() {
-      return inFlight;
-    },
-    closed,
-    drain,
-    async shutdown(graceMs) {
-      server.endSubscriptions(session);
-      await drain(graceMs);
-      server.closeSession(session);
-      connection.close();
-      await closed;
-    },
-    close() {
-      server.closeSession(session);
-      connection.close();
-    },
-  };
+  /** Listens end at once; other handlers get the grace period to finish their side effects. */
+  #onClose(): void {
+    this.#server.endSubscriptions(this.session);
+    const finish = (): void => {
+      this.#server.closeSession(this.session);
+      this.#markClosed();
+    };
+    if (this.#inFlight.count === 0) finish();
+    else void this.drain(this.#graceMs).then(finish);
+  }
+}
+
+function internalError(id: JsonRpcId): JsonRpcResponse {
+  return { jsonrpc: '2.0', id, error: { code: McpErrorCode.InternalError, message: 'Internal error' } };
 }

@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { JsonRpcResponse } from '@mcpforge/wire';
+import type { JsonRpcId, JsonRpcMessage, JsonRpcResponse } from '@mcpforge/wire';
 import { McpErrorCode } from '../protocol/index.js';
 import { createSessionState, type Session } from '../server/session.js';
 import { type LiveDropReason, LiveTasks } from './live-tasks.js';
-import type { TaskServer } from './task-server.js';
 import type { TaskSettings } from './task-settings.js';
 import { isTerminal, type TaskRecord, type TaskStore } from './task-store.js';
 
 type Params = Record<string, unknown>;
+
+/**
+ * What the runner needs of its server (the `TaskServer`, which is not imported so the two
+ * files do not depend on each other): run one `tools/call` round, abort one.
+ */
+export interface TaskHost {
+  runOnce(message: JsonRpcMessage, session: Session): Promise<JsonRpcResponse | undefined>;
+  cancel(session: Session, requestId: JsonRpcId, reason?: unknown): boolean;
+}
 
 /** What the runner keeps beside the stored record for a live task. */
 interface LiveTask {
@@ -38,12 +46,12 @@ function taskSession(): Session {
 
 /** Runs task tools in the background and answers `tasks/get`, `tasks/update` and `tasks/cancel`. */
 export class TaskRunner {
-  readonly #server: TaskServer;
+  readonly #server: TaskHost;
   readonly #store: TaskStore;
   readonly #settings: TaskSettings;
   readonly #live: LiveTasks<LiveTask>;
 
-  constructor(server: TaskServer, store: TaskStore, settings: TaskSettings) {
+  constructor(server: TaskHost, store: TaskStore, settings: TaskSettings) {
     this.#server = server;
     this.#store = store;
     this.#settings = settings;
