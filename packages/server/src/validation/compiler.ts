@@ -55,6 +55,8 @@ export class SchemaCompiler {
       useDefaults: false,
       removeAdditional: false,
       allErrors: true,
+      // Errors carry their schema and value, so messages can name the condition and the fix.
+      verbose: true,
       validateFormats: true,
       addUsedSchema: false,
     });
