@@ -1,14 +1,33 @@
+import { dispatchTo } from './dispatch-to.js';
+import type { EventStore } from './event-store.js';
 import type { Exchange } from './exchange.js';
 import { HttpSession, newSessionId } from './legacy-session.js';
+import { acceptsEventStream } from './media-type.js';
 import type { PostedMessage } from './message.js';
 import type { HttpHandlerOptions, HttpServable } from './options.js';
-import { jsonHeaders, OutboundStream } from './outbound-stream.js';
+import {
+  jsonHeaders,
+  OutboundStream,
+  type OutboundStreamOptions,
+  type ResponseMode,
+} from './outbound-stream.js';
 import { defaultPrincipalOf } from './principal.js';
 import { HttpErrorCode, HttpRejection } from './rejection.js';
 import { MemorySessionStore, type SessionStore } from './session-store.js';
-import { acceptsSse, dispatchTo, type HttpTransport } from './transport.js';
 
 const SESSION_HEADER = 'mcp-session-id';
+
+/** What the legacy routes use of the transport core (`HttpTransport`). */
+export interface LegacyTransport<S extends HttpServable> {
+  readonly mode: ResponseMode;
+  readonly eventStore: EventStore | undefined;
+  /** The server definition for a request. */
+  resolve(exchange: Exchange): S | Promise<S>;
+  /** Whether this exchange may be answered with SSE. */
+  sseAllowed(exchange: Exchange): boolean;
+  /** The shared options of a stream; `resumable` ones record their events. */
+  streamOptions(resumable: boolean, sseAllowed: boolean): OutboundStreamOptions;
+}
 
 /**
  * Legacy Streamable HTTP (2025-03-26 … 2025-11-25): `initialize` opens a session, later
@@ -18,11 +37,11 @@ export class LegacyRoutes<S extends HttpServable> {
   readonly sessions: SessionStore<HttpSession<S>>;
   /** Serve each POST on its own throwaway, pre-initialised session. */
   readonly stateless: boolean;
-  readonly #transport: HttpTransport<S>;
+  readonly #transport: LegacyTransport<S>;
   readonly #requestTimeoutMs: number | undefined;
   readonly #principalOf: (auth: unknown) => string | undefined;
 
-  constructor(transport: HttpTransport<S>, options: HttpHandlerOptions<S>) {
+  constructor(transport: LegacyTransport<S>, options: HttpHandlerOptions<S>) {
     this.#transport = transport;
     this.#principalOf = options.principalOf ?? defaultPrincipalOf;
     this.#requestTimeoutMs = options.serverRequestTimeoutMs;
@@ -54,11 +73,8 @@ export class LegacyRoutes<S extends HttpServable> {
     const transport = this.#transport;
     const stream = new OutboundStream(
       exchange,
-      transport.settings,
+      transport.streamOptions(true, transport.sseAllowed(exchange)),
       session.nextStreamId(),
-      transport.eventStore,
-      undefined,
-      transport.sseAllowed(exchange),
     );
     const streamId = stream.id as string;
     // An id already in flight is a duplicate the runtime refuses: the original keeps its stream.
@@ -82,7 +98,7 @@ export class LegacyRoutes<S extends HttpServable> {
 
   async get(exchange: Exchange): Promise<void> {
     const accept = exchange.header('accept');
-    if (accept === undefined || !acceptsSse(accept)) {
+    if (accept === undefined || !acceptsEventStream(accept)) {
       throw new HttpRejection(
         406,
         HttpErrorCode.InvalidRequest,
@@ -109,7 +125,7 @@ export class LegacyRoutes<S extends HttpServable> {
       if (stream === undefined && session.standalone?.id === streamId) stream = session.standalone;
       if (stream === undefined) {
         // Finished stream: replay what is left, then end.
-        stream = new OutboundStream(exchange, transport.settings, streamId, store, undefined);
+        stream = new OutboundStream(exchange, transport.streamOptions(true, true), streamId);
         stream.done = true;
       }
       const resumed = stream;
@@ -123,7 +139,7 @@ export class LegacyRoutes<S extends HttpServable> {
         'Conflict: this session already has a GET stream',
       );
     }
-    const stream = new OutboundStream(exchange, transport.settings, session.nextStreamId(), store, undefined);
+    const stream = new OutboundStream(exchange, transport.streamOptions(true, true), session.nextStreamId());
     session.standalone = stream;
     exchange.onAbort(() => stream.disconnected());
     stream.startSse();
@@ -159,11 +175,7 @@ export class LegacyRoutes<S extends HttpServable> {
       }
       const stream = new OutboundStream(
         exchange,
-        this.#transport.settings,
-        undefined,
-        undefined,
-        undefined,
-        this.#transport.sseAllowed(exchange),
+        this.#transport.streamOptions(false, this.#transport.sseAllowed(exchange)),
       );
       session.requestStreams.set(posted.id, stream);
       exchange.onAbort(() => {

@@ -22,6 +22,21 @@ export function jsonHeaders(
 }
 
 /**
+ * How one kind of stream behaves. A handler builds one object per kind and shares it between
+ * its streams, so opening a stream allocates no options.
+ */
+export interface OutboundStreamOptions {
+  readonly settings: StreamSettings;
+  /** Where a stream with an id records its events for resumption; a stream without one records nothing. */
+  readonly store?: EventStore | undefined;
+  /**
+   * False when the client does not accept SSE (or mode `json`): related messages are dropped.
+   * @default true
+   */
+  readonly sseAllowed?: boolean | undefined;
+}
+
+/**
  * The server → client side of one POST (or of a legacy GET stream). It answers with plain
  * JSON when nothing was streamed before the response (mode `auto`), and upgrades to SSE as
  * soon as a related message must go out first. A legacy stream has an `id`: its events are
@@ -38,24 +53,15 @@ export class OutboundStream {
   #writer: SseWriter | undefined;
   readonly #store: EventStore | undefined;
   readonly #settings: StreamSettings;
-  readonly #extraHeaders: Readonly<Record<string, string>> | undefined;
-  /** False when the client does not accept SSE (or mode `json`): related messages are dropped. */
   readonly #sseAllowed: boolean;
 
-  constructor(
-    exchange: Exchange,
-    settings: StreamSettings,
-    id: string | undefined,
-    store: EventStore | undefined,
-    extraHeaders: Readonly<Record<string, string>> | undefined,
-    sseAllowed = true,
-  ) {
-    this.#sseAllowed = sseAllowed;
+  /** `id` makes the stream resumable: its events go to `options.store`. */
+  constructor(exchange: Exchange, options: OutboundStreamOptions, id?: string | undefined) {
     this.#exchange = exchange;
-    this.#settings = settings;
+    this.#settings = options.settings;
+    this.#sseAllowed = options.sseAllowed ?? true;
     this.id = id;
-    this.#store = id === undefined ? undefined : store;
-    this.#extraHeaders = extraHeaders;
+    this.#store = id === undefined ? undefined : options.store;
   }
 
   /** Whether a client connection is currently attached. */
@@ -88,7 +94,7 @@ export class OutboundStream {
       writer.send(json, eventId);
       writer.close();
     } else if (this.#exchange !== undefined) {
-      this.#exchange.send(status, jsonHeaders(this.#extraHeaders), json);
+      this.#exchange.send(status, JSON_HEADERS, json);
     } else if (this.#store !== undefined && this.id !== undefined) {
       this.#record(json);
     }
@@ -150,9 +156,7 @@ export class OutboundStream {
   }
 
   #open(exchange: Exchange, prime = true): SseWriter {
-    const headers =
-      this.#extraHeaders === undefined ? SSE_HEADERS : { ...SSE_HEADERS, ...this.#extraHeaders };
-    const writer = new SseWriter(exchange.openStream(200, headers), {
+    const writer = new SseWriter(exchange.openStream(200, SSE_HEADERS), {
       keepAliveMs: this.#settings.keepAliveMs,
     });
     if (prime && this.#store !== undefined && this.id !== undefined) {

@@ -4,8 +4,8 @@ import {
   isModernProtocolVersion,
   MODERN_PROTOCOL_VERSIONS,
 } from '../protocol/index.js';
-import type { Session } from '../server/session.js';
 import { DEFAULT_MAX_BODY_BYTES } from './body.js';
+import { dispatchTo } from './dispatch-to.js';
 import { type EventStore, MemoryEventStore } from './event-store.js';
 import type { Exchange } from './exchange.js';
 import { trimFieldValue } from './header-value.js';
@@ -16,8 +16,14 @@ import { type PostedMessage, parsePostedMessage } from './message.js';
 import { modernVersionOf, validateModernHeaders } from './modern-headers.js';
 import { ModernRequestSession } from './modern-session.js';
 import { HttpAuthError, type HttpHandlerOptions, type HttpServable, type ServerResolver } from './options.js';
-import { OutboundStream, type ResponseMode, type StreamSettings } from './outbound-stream.js';
+import {
+  OutboundStream,
+  type OutboundStreamOptions,
+  type ResponseMode,
+  type StreamSettings,
+} from './outbound-stream.js';
 import { HttpErrorCode, HttpRejection } from './rejection.js';
+import { sendRejection } from './send-rejection.js';
 import { DEFAULT_KEEP_ALIVE_MS, DEFAULT_RETRY_MS } from './sse.js';
 import { type ToolHeaderParam, toolHeaderParams } from './tool-headers.js';
 
@@ -39,14 +45,9 @@ export function modernStatusOf(response: JsonRpcResponse): number {
   return 200;
 }
 
-/** Whether an `Accept` header admits SSE. A missing header admits anything, an invalid one nothing. */
-export function acceptsSse(accept: string | undefined): boolean {
-  return acceptsEventStream(accept);
-}
-
 /**
  * The Streamable HTTP core shared by the node and fetch front ends: validation, era
- * selection, and dispatch to `server.handle` with the right {@link Session}.
+ * selection, and dispatch to `server.handle` with the right session.
  */
 export class HttpTransport<S extends HttpServable> {
   readonly settings: StreamSettings;
@@ -63,6 +64,8 @@ export class HttpTransport<S extends HttpServable> {
   readonly #toolHeaders = new WeakMap<S, (name: string) => readonly ToolHeaderParam[]>();
   /** Open `subscriptions/listen` requests, ended gracefully by `close()`. */
   readonly #listens = new Map<ModernRequestSession, S>();
+  /** Shared stream options by kind (see {@link streamOptions}), so no request allocates its own. */
+  readonly #streamOptions: readonly OutboundStreamOptions[];
 
   constructor(target: S | ServerResolver<S>, options: HttpHandlerOptions<S> = {}) {
     if (typeof target === 'function') this.#resolver = target;
@@ -78,6 +81,14 @@ export class HttpTransport<S extends HttpServable> {
     this.#cacheKey = options.resolverCacheKey;
     this.eventStore =
       options.eventStore === false ? undefined : (options.eventStore ?? new MemoryEventStore());
+    const kind = (store: EventStore | undefined, sseAllowed: boolean): OutboundStreamOptions =>
+      Object.freeze({ settings: this.settings, store, sseAllowed });
+    this.#streamOptions = [
+      kind(undefined, false),
+      kind(undefined, true),
+      kind(this.eventStore, false),
+      kind(this.eventStore, true),
+    ];
     this.legacy = options.legacy === false ? undefined : new LegacyRoutes(this, options);
   }
 
@@ -85,7 +96,7 @@ export class HttpTransport<S extends HttpServable> {
   async serve(exchange: Exchange): Promise<void> {
     try {
       const refused = this.#guard?.(exchange.header('host'), exchange.header('origin'));
-      if (refused !== undefined) return send(exchange, refused);
+      if (refused !== undefined) return sendRejection(exchange, refused);
       if (this.#authenticate !== undefined) exchange.auth = await this.#authenticate(exchange);
       switch (exchange.method) {
         case 'POST':
@@ -106,16 +117,16 @@ export class HttpTransport<S extends HttpServable> {
           );
       }
     } catch (error) {
-      if (error instanceof HttpRejection) return send(exchange, error);
+      if (error instanceof HttpRejection) return sendRejection(exchange, error);
       if (error instanceof HttpAuthError) {
         const headers: Record<string, string> = {};
         if (error.wwwAuthenticate !== undefined) headers['www-authenticate'] = error.wwwAuthenticate;
-        return send(
+        return sendRejection(
           exchange,
           new HttpRejection(error.status, HttpErrorCode.InvalidRequest, error.message, { headers }),
         );
       }
-      send(exchange, new HttpRejection(500, HttpErrorCode.InternalError, 'Internal error'));
+      sendRejection(exchange, new HttpRejection(500, HttpErrorCode.InternalError, 'Internal error'));
     }
   }
 
@@ -138,7 +149,12 @@ export class HttpTransport<S extends HttpServable> {
 
   /** Whether this exchange may be answered with SSE. */
   sseAllowed(exchange: Exchange): boolean {
-    return this.mode !== 'json' && acceptsSse(exchange.header('accept'));
+    return this.mode !== 'json' && acceptsEventStream(exchange.header('accept'));
+  }
+
+  /** The shared options of a stream: `resumable` ones record their events in the event store. */
+  streamOptions(resumable: boolean, sseAllowed: boolean): OutboundStreamOptions {
+    return this.#streamOptions[(resumable ? 2 : 0) + (sseAllowed ? 1 : 0)] as OutboundStreamOptions;
   }
 
   close(): void {
@@ -198,15 +214,8 @@ export class HttpTransport<S extends HttpServable> {
       MODERN_PROTOCOL_VERSIONS,
       this.#toolHeadersOf(server),
     );
-    if (refused !== undefined) return send(exchange, refused);
-    const stream = new OutboundStream(
-      exchange,
-      this.settings,
-      undefined,
-      undefined,
-      undefined,
-      this.sseAllowed(exchange),
-    );
+    if (refused !== undefined) return sendRejection(exchange, refused);
+    const stream = new OutboundStream(exchange, this.streamOptions(false, this.sseAllowed(exchange)));
     const session = new ModernRequestSession(stream, posted.kind === 'request' ? posted.id : undefined);
     if (posted.kind === 'notification') {
       await dispatchTo(server, posted.message, session);
@@ -244,48 +253,13 @@ export class HttpTransport<S extends HttpServable> {
   }
 }
 
-/**
- * `server.dispatch` when available (no promise for synchronous answers), else `server.handle`.
- * A runtime that throws (it should not) still yields an answer, so no stream is left open.
- */
-export function dispatchTo(
-  server: HttpServable,
-  message: Record<string, unknown>,
-  session: Session,
-): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
-  try {
-    const answer =
-      server.dispatch === undefined
-        ? server.handle(message as never, session)
-        : server.dispatch(message as never, session);
-    return answer instanceof Promise ? answer.catch(() => internalError(message)) : answer;
-  } catch {
-    return internalError(message);
-  }
-}
-
-function internalError(message: Record<string, unknown>): JsonRpcResponse | undefined {
-  const id = message['id'];
-  if (typeof id !== 'string' && typeof id !== 'number') return undefined;
-  return { jsonrpc: '2.0', id, error: { code: HttpErrorCode.InternalError, message: 'Internal error' } };
-}
-
 function headerVersion(exchange: Exchange): string | undefined {
   const raw = exchange.header('mcp-protocol-version');
   return raw === undefined ? undefined : trimFieldValue(raw);
 }
 
-/** Sends a rejection as its JSON-RPC error body. */
-export function send(exchange: Exchange, rejection: HttpRejection): void {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (rejection.headers !== undefined) Object.assign(headers, rejection.headers);
-  // A body we did not read leaves the connection unusable for the next request.
-  if (rejection.status === 413) headers['connection'] = 'close';
-  exchange.send(rejection.status, headers, rejection.toBody());
-}
-
 function methodNotAllowed(exchange: Exchange, allow: string): void {
-  send(
+  sendRejection(
     exchange,
     new HttpRejection(405, HttpErrorCode.InvalidRequest, 'Method Not Allowed', { headers: { allow } }),
   );
