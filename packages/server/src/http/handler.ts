@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FetchExchange } from './fetch-exchange.js';
 import { NodeExchange } from './node-exchange.js';
 import type { HttpHandlerOptions, HttpServable, ServerResolver } from './options.js';
+import { resolveHttpHandlerOptions } from './resolve-options.js';
 import { HttpTransport } from './transport.js';
 
 /** A Streamable HTTP endpoint, mountable at any path of any server. */
@@ -18,6 +19,7 @@ export interface HttpHandler {
  * Serves a server definition (or a resolver picking one per request) over Streamable HTTP,
  * both spec eras on one endpoint: modern (2026-07-28) requests statelessly, legacy
  * (2025-03-26 … 2025-11-25) clients in sessions. Host/Origin validation is on by default.
+ * @throws TypeError / RangeError for an invalid option (see {@link resolveHttpHandlerOptions})
  *
  * @example
  * const handler = createHttpHandler(server);
@@ -27,7 +29,12 @@ export function createHttpHandler<S extends HttpServable>(
   serverOrResolver: S | ServerResolver<S>,
   options: HttpHandlerOptions<S> = {},
 ): HttpHandler {
-  const transport = new HttpTransport(serverOrResolver, options);
+  if (typeof serverOrResolver !== 'function' && typeof serverOrResolver?.handle !== 'function') {
+    throw new TypeError(
+      'createHttpHandler expects a server definition (with handle()) or a resolver function',
+    );
+  }
+  const transport = new HttpTransport(serverOrResolver, resolveHttpHandlerOptions(options));
   return {
     node(req, res) {
       void transport.serve(new NodeExchange(req, res));

@@ -29,54 +29,94 @@ export interface HttpServable {
 /** Picks the server definition for a request (multi-tenant); return cached definitions. */
 export type ServerResolver<S extends HttpServable> = (request: HttpRequestInfo) => S | Promise<S>;
 
-/** Options of {@link createHttpHandler}. */
+/**
+ * Options of {@link createHttpHandler}. Each is checked when the handler is built: a value of the
+ * wrong type is a `TypeError`, a number out of range (NaN, negative) a `RangeError`, so a typo
+ * never turns a limit off. See the Limits and defaults table in `docs/http.md`.
+ */
 export interface HttpHandlerOptions<S extends HttpServable = HttpServable> {
   /**
-   * How POST answers are framed: `auto` (default) answers JSON unless the handler streams
-   * something first, then switches to SSE; `sse` always streams when the client accepts it;
-   * `json` never streams (related notifications are dropped).
+   * How POST answers are framed: `auto` answers JSON unless the handler streams something
+   * first, then switches to SSE; `sse` always streams when the client accepts it; `json` never
+   * streams (related notifications are dropped).
+   * @default 'auto'
    */
-  responseMode?: ResponseMode;
-  /** Largest accepted POST body. Default 4 MiB; beyond → 413. */
-  maxBodyBytes?: number;
-  /** DNS-rebinding protection (on by default, localhost names only); `false` disables. */
-  hostValidation?: HostGuardOptions | false;
+  responseMode?: ResponseMode | undefined;
+  /**
+   * Largest accepted POST body in bytes, a positive integer (`Infinity` for none); beyond → 413.
+   * @default 4 MiB (`DEFAULT_MAX_BODY_BYTES`)
+   */
+  maxBodyBytes?: number | undefined;
+  /**
+   * DNS-rebinding protection; `false` disables it.
+   * @default on, with the localhost names (`LOCALHOST_NAMES`) on any port
+   */
+  hostValidation?: HostGuardOptions | false | undefined;
   /**
    * Runs before any MCP processing; its return value is kept as the request's `auth`.
    * Throw {@link HttpAuthError} to answer 401/403 (with `WWW-Authenticate`).
+   * @default none: every request is anonymous
    */
-  authenticate?: (request: HttpRequestInfo) => unknown;
+  authenticate?: ((request: HttpRequestInfo) => unknown) | undefined;
   /**
    * Who an `authenticate` result names. A legacy session is bound to the principal of its
    * `initialize`; a later request of that session (POST, GET, DELETE) from another principal
-   * gets 404, as if the session did not exist. Default: no principal without `authenticate`,
-   * else the canonical JSON of the result; return a stable identity (a user id) when the result
-   * varies between requests of one caller.
+   * gets 404, as if the session did not exist. Return a stable identity (a user id) when the
+   * result varies between requests of one caller.
+   * @default no principal without `authenticate`, else the canonical JSON of the result
    */
-  principalOf?: (auth: unknown) => string | undefined;
-  /** With a resolver: a key per request under which the resolved definition is cached. */
-  resolverCacheKey?: (request: HttpRequestInfo) => string;
+  principalOf?: ((auth: unknown) => string | undefined) | undefined;
   /**
-   * How legacy (2025-era) clients are served: `sessions` (default: `initialize` opens a
-   * session, GET streams, resumption), `stateless` (no session: every POST stands alone,
-   * answered as an initialized 2025 session; no GET stream, no server → client requests),
-   * or `false` (modern only; legacy requests get 400 -32022). `true` means `sessions`.
+   * With a resolver: a key per request under which the resolved definition is cached.
+   * @default none: the resolver runs for every request
    */
-  legacy?: boolean | 'sessions' | 'stateless';
-  /** Where legacy sessions live. Default: in memory, 30 min idle, at most 10,000. */
-  sessionStore?: SessionStore<HttpSession<S>>;
-  /** Idle expiry of the default session store. */
-  sessionIdleTimeoutMs?: number;
-  /** Bound of the default session store. */
-  maxSessions?: number;
-  /** Records legacy SSE events for `Last-Event-ID` resumption. Default: bounded in memory; `false` disables. */
-  eventStore?: EventStore | false;
-  /** How long a legacy server → client request (sampling, elicitation, roots) waits. Default 10 min. */
-  serverRequestTimeoutMs?: number;
-  /** SSE keep-alive comment interval. Default 15 s; 0 disables. */
-  keepAliveMs?: number;
-  /** `retry` hint sent in priming events. Default 1 s. */
-  retryMs?: number;
+  resolverCacheKey?: ((request: HttpRequestInfo) => string) | undefined;
+  /**
+   * How legacy (2025-era) clients are served: `sessions` (`initialize` opens a session, GET
+   * streams, resumption), `stateless` (no session: every POST stands alone, answered as an
+   * initialized 2025 session; no GET stream, no server → client requests), or `false` (modern
+   * only; legacy requests get 400 -32022). `true` means `sessions`.
+   * @default 'sessions'
+   */
+  legacy?: boolean | 'sessions' | 'stateless' | undefined;
+  /**
+   * Where legacy sessions live. A store must call `session.close()` for each session it drops.
+   * @default a `MemorySessionStore` bounded by `sessionIdleTimeoutMs` and `maxSessions`
+   */
+  sessionStore?: SessionStore<HttpSession<S>> | undefined;
+  /**
+   * Idle expiry of the default session store in ms, a number > 0 (`Infinity` for none).
+   * @default 30 min
+   */
+  sessionIdleTimeoutMs?: number | undefined;
+  /**
+   * Bound of the default session store, a positive integer (`Infinity` for none); the least
+   * recently used session is evicted beyond it.
+   * @default 10,000
+   */
+  maxSessions?: number | undefined;
+  /**
+   * Records legacy SSE events for `Last-Event-ID` resumption; `false` disables resumption.
+   * @default a bounded `MemoryEventStore`
+   */
+  eventStore?: EventStore | false | undefined;
+  /**
+   * How long a legacy server → client request (sampling, elicitation, roots) waits for its
+   * answer, in ms: a number > 0; `Infinity`, or more than 2^31 - 1 (Node's timer limit), waits
+   * 2^31 - 1 ms (about 24.8 days).
+   * @default 10 min (`DEFAULT_SERVER_REQUEST_TIMEOUT_MS`)
+   */
+  serverRequestTimeoutMs?: number | undefined;
+  /**
+   * SSE keep-alive comment interval in ms, a number >= 0; 0 or `Infinity` disables.
+   * @default 15 s (`DEFAULT_KEEP_ALIVE_MS`)
+   */
+  keepAliveMs?: number | undefined;
+  /**
+   * `retry` hint sent in priming events, in ms: an integer >= 0 (the SSE field is digits only).
+   * @default 1 s (`DEFAULT_RETRY_MS`)
+   */
+  retryMs?: number | undefined;
 }
 
 /** Refuse a request from `authenticate` (401 or 403), optionally with a `WWW-Authenticate` challenge. */

@@ -56,3 +56,21 @@ describe('httpTransport', () => {
     expect(await ended).toMatch(/^retry: \d+\nid: \S+\ndata: \n\n$/);
   });
 });
+
+describe('httpTransport checks its options when called', () => {
+  it('refuses a bad port, host, path or header limit, and bad handler options, naming them', () => {
+    expect(() => httpTransport({ port: 70_000 })).toThrow(
+      new RangeError('port must be an integer from 0 to 65535, got 70000'),
+    );
+    expect(() => httpTransport({ port: Number.NaN })).toThrow(
+      /^port must be an integer from 0 to 65535, got NaN$/,
+    );
+    expect(() => httpTransport({ port: '3000' as never })).toThrow(TypeError);
+    expect(() => httpTransport({ port: 0, host: '' })).toThrow(/^host must be a non-empty string/);
+    expect(() => httpTransport({ port: 0, path: 'mcp' })).toThrow(
+      /^path must be a string starting with '\/'/,
+    );
+    expect(() => httpTransport({ port: 0, maxHeaderBytes: -1 })).toThrow(RangeError);
+    expect(() => httpTransport({ port: 0, maxBodyBytes: Number.NaN })).toThrow(/^maxBodyBytes must be/);
+  });
+});

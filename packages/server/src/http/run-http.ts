@@ -5,6 +5,7 @@ import { DEFAULT_MAX_HEADER_BYTES } from './body.js';
 import { createHttpHandler } from './handler.js';
 import { LOCALHOST_NAMES } from './host-guard.js';
 import type { HttpHandlerOptions, HttpServable } from './options.js';
+import { resolveHttpHandlerOptions, show } from './resolve-options.js';
 
 /** Where `--http` asks to listen. */
 export interface HttpListen {
@@ -14,17 +15,60 @@ export interface HttpListen {
 
 /**
  * Options of {@link httpTransport}: where to listen, plus every {@link createHttpHandler}
- * option (limits, stores, `authenticate`, `hostValidation`, ...).
+ * option (limits, stores, `authenticate`, `hostValidation`, ...). Checked when
+ * `httpTransport` is called, like the handler's.
  */
 export interface HttpRunOptions extends HttpHandlerOptions<HttpServable> {
-  /** Address to bind. Default `127.0.0.1`. */
-  host?: string;
-  /** Port to bind; 0 picks a free one (the `listening` log line names it). */
+  /**
+   * Address to bind.
+   * @default '127.0.0.1'
+   */
+  host?: string | undefined;
+  /** Port to bind, an integer 0 to 65535; 0 picks a free one (the `listening` log line names it). */
   port: number;
-  /** Path of the MCP endpoint. Default `/mcp`. */
-  path?: string;
-  /** Request header byte limit (node's `maxHeaderSize`). Default 16 KiB. */
-  maxHeaderBytes?: number;
+  /**
+   * Path of the MCP endpoint; starts with `/`.
+   * @default '/mcp'
+   */
+  path?: string | undefined;
+  /**
+   * Request header byte limit (node's `maxHeaderSize`), a positive integer.
+   * @default 16 KiB (`DEFAULT_MAX_HEADER_BYTES`)
+   */
+  maxHeaderBytes?: number | undefined;
+}
+
+/** {@link HttpRunOptions} checked, with the listener's defaults filled in. */
+interface ResolvedRunOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly path: string;
+  readonly maxHeaderBytes: number;
+}
+
+/** Checks what {@link httpTransport} adds to the handler options (those are checked by the handler). */
+function resolveRunOptions(options: HttpRunOptions): ResolvedRunOptions {
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError('httpTransport expects an options object with a port');
+  }
+  const { host = '127.0.0.1', port, path = '/mcp', maxHeaderBytes = DEFAULT_MAX_HEADER_BYTES } = options;
+  if (typeof host !== 'string' || host === '') {
+    throw new TypeError(`host must be a non-empty string, got ${show(host)}`);
+  }
+  if (typeof port !== 'number' || !Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new (typeof port === 'number' ? RangeError : TypeError)(
+      `port must be an integer from 0 to 65535, got ${show(port)}`,
+    );
+  }
+  if (typeof path !== 'string' || !path.startsWith('/')) {
+    throw new TypeError(`path must be a string starting with '/', got ${show(path)}`);
+  }
+  if (typeof maxHeaderBytes !== 'number' || !Number.isInteger(maxHeaderBytes) || maxHeaderBytes <= 0) {
+    throw new (typeof maxHeaderBytes === 'number' ? RangeError : TypeError)(
+      `maxHeaderBytes must be a positive integer, got ${show(maxHeaderBytes)}`,
+    );
+  }
+  return { host, port, path, maxHeaderBytes };
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -69,19 +113,16 @@ export function parseHttpFlag(argv: readonly string[]): HttpListen | undefined {
  * await run(build, { transport: httpTransport({ port: 3000, path: '/api/mcp', maxBodyBytes: 65_536 }) });
  */
 export function httpTransport(options: HttpRunOptions): RunTransportFactory {
+  const { host: bindHost, port: bindPort, path, maxHeaderBytes } = resolveRunOptions(options);
+  resolveHttpHandlerOptions(options); // fail at the call, not when run() starts the transport
   return (server, { logger }) => {
-    const path = options.path ?? '/mcp';
-    const bindHost = options.host ?? '127.0.0.1';
     const hostValidation =
       options.hostValidation ??
       (LOOPBACK.has(bindHost)
         ? { allowedHosts: LOCALHOST_NAMES }
         : { allowedHosts: [...LOCALHOST_NAMES, bindHost] });
     const handler = createHttpHandler(server as HttpServable, { ...options, hostValidation });
-    const listener = createServer(
-      { maxHeaderSize: options.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES },
-      route,
-    );
+    const listener = createServer({ maxHeaderSize: maxHeaderBytes }, route);
     function route(req: IncomingMessage, res: ServerResponse): void {
       const url = req.url ?? '/';
       const query = url.indexOf('?');
@@ -103,7 +144,7 @@ export function httpTransport(options: HttpRunOptions): RunTransportFactory {
         resolve();
       });
     });
-    listener.listen(options.port, bindHost, () => {
+    listener.listen(bindPort, bindHost, () => {
       const { port } = listener.address() as AddressInfo;
       const host = bindHost.includes(':') ? `[${bindHost}]` : bindHost;
       logger.info({ url: `http://${host}:${port}${path}` }, 'listening');
