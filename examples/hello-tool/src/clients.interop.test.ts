@@ -9,7 +9,7 @@ import { StdioClientTransport as StdioV2 } from '@modelcontextprotocol/client/st
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as StdioV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 
 /**
  * The built hello-tool as real hosts run it: a child process on stdio, driven by the
@@ -18,7 +18,6 @@ import { afterAll, describe, expect, it } from 'vitest';
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const main = join(root, 'dist', 'main.js');
-const repoRoot = join(root, '..', '..');
 
 interface CallResult {
   content?: Array<{ type: string; text?: string }>;
@@ -146,16 +145,21 @@ describe('hello-tool with the v2 client in auto negotiation', () => {
 });
 
 describe('hello-tool with the MCP Inspector CLI', () => {
-  const inspector = join(repoRoot, 'node_modules', '.bin', 'mcp-inspector');
+  // The Inspector needs Node 22: it runs from tools/node22 on the Node 22 of scripts/node22.mjs.
+  const { node: node22, inspector } = inject('node22Tools');
   const scratch = mkdtempSync(join(tmpdir(), 'hello-inspector-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   async function inspect(...args: string[]): Promise<unknown> {
-    const { stdout } = await promisify(execFile)(inspector, ['--cli', process.execPath, main, ...args], {
-      timeout: 30_000,
-      // Keep the Inspector's catalog out of the real home directory.
-      env: { ...process.env, HOME: scratch, MCP_CATALOG_PATH: join(scratch, 'mcp.json') },
-    });
+    const { stdout } = await promisify(execFile)(
+      node22,
+      [inspector, '--cli', process.execPath, main, ...args],
+      {
+        timeout: 30_000,
+        // Keep the Inspector's catalog out of the real home directory.
+        env: { ...process.env, HOME: scratch, MCP_CATALOG_PATH: join(scratch, 'mcp.json') },
+      },
+    );
     return JSON.parse(stdout);
   }
 

@@ -10,7 +10,7 @@ import { StdioClientTransport as StdioV2 } from '@modelcontextprotocol/client/st
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as StdioV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 /**
  * The built library server as real hosts run it: a child process on stdio with a real
@@ -20,7 +20,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const main = join(root, 'dist', 'main.js');
 const approve = join(root, 'dist', 'approve.js');
-const repoRoot = join(root, '..', '..');
 const approvalKey = 'interop-approval-key-0123456789abcdef';
 
 interface CallResult {
@@ -273,13 +272,14 @@ describe.each(clients)('library over real stdio: $label', ({ era, connect }) => 
 });
 
 describe('library with the MCP Inspector CLI', () => {
-  const inspector = join(repoRoot, 'node_modules', '.bin', 'mcp-inspector');
+  // The Inspector needs Node 22: it runs from tools/node22 on the Node 22 of scripts/node22.mjs.
+  const { node: node22, inspector } = inject('node22Tools');
 
   /** Runs the Inspector against the reader server; `--` keeps the server's `--config` its own. */
   async function inspect(...args: string[]): Promise<{ code: number; output: unknown }> {
     const run = promisify(execFile)(
-      inspector,
-      ['--cli', ...args, '--', process.execPath, main, '--config', readerConfig],
+      node22,
+      [inspector, '--cli', ...args, '--', process.execPath, main, '--config', readerConfig],
       {
         timeout: 30_000,
         // Keep the Inspector's catalog out of the real home directory.

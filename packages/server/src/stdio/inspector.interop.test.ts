@@ -3,17 +3,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { FIXTURE } from './test-support/spawn-fixture.js';
 
-const INSPECTOR = join(import.meta.dirname, '..', '..', '..', '..', 'node_modules', '.bin', 'mcp-inspector');
+// The Inspector needs Node 22: it runs from tools/node22 on the Node 22 of scripts/node22.mjs.
+const INSPECTOR = inject('node22Tools');
 const scratch = mkdtempSync(join(tmpdir(), 'forge-inspector-'));
 
 async function inspect(...args: string[]): Promise<unknown> {
-  const { stdout } = await promisify(execFile)(INSPECTOR, ['--cli', process.execPath, FIXTURE, ...args], {
-    timeout: 30_000,
-    env: { ...process.env, MCP_CATALOG_PATH: join(scratch, 'mcp.json'), HOME: scratch },
-  });
+  const { stdout } = await promisify(execFile)(
+    INSPECTOR.node,
+    [INSPECTOR.inspector, '--cli', process.execPath, FIXTURE, ...args],
+    {
+      timeout: 30_000,
+      env: { ...process.env, MCP_CATALOG_PATH: join(scratch, 'mcp.json'), HOME: scratch },
+    },
+  );
   return JSON.parse(stdout);
 }
 
