@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpServer } from '../server/mcp-server.js';
+import type { InternalErrorReport } from '../server/options.js';
 import type { Session } from '../server/session.js';
 import { MemoryEventStore } from './event-store.js';
 import { createHttpHandler } from './handler.js';
@@ -413,7 +414,10 @@ describe('a failing runtime', () => {
 
 describe('server → client requests', () => {
   it('give up after serverRequestTimeoutMs when the client never answers; the call still completes', async () => {
-    served = await serve(fixtureServer(), { keepAliveMs: 0, serverRequestTimeoutMs: 100 });
+    // The handler's failure is expected: captured here, not printed among the test results.
+    const reports: InternalErrorReport[] = [];
+    const server = fixtureServer({ onInternalError: (report) => void reports.push(report) });
+    served = await serve(server, { keepAliveMs: 0, serverRequestTimeoutMs: 100 });
     const init = await fetch(served.url, {
       method: 'POST',
       headers: LEGACY,
@@ -441,5 +445,8 @@ describe('server → client requests', () => {
     const last = messages.at(-1);
     expect(last?.id).toBe(11);
     expect(last?.result ?? last?.error).toBeDefined();
+    expect(reports.map((report) => (report.error as Error).message)).toEqual([
+      'elicitation/create got no answer within 100 ms',
+    ]);
   });
 });

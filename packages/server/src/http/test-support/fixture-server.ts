@@ -1,10 +1,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { createServer, type McpServer } from '../../server/index.js';
+import { createServer, type McpServer, type ServerOptions } from '../../server/index.js';
 import { closeSseStream } from '../close-stream.js';
 
 /** A small server exercising every HTTP path: plain, streaming, server-to-client, polling. */
-export function fixtureServer(): McpServer {
-  const server = createServer({ name: 'http-fixture', version: '1.0.0' });
+export function fixtureServer(options: Partial<ServerOptions> = {}): McpServer {
+  const server = createServer({ name: 'http-fixture', version: '1.0.0', ...options });
   server.tool(
     {
       name: 'echo',
