@@ -103,6 +103,19 @@ describe('SchemaCompiler: values', () => {
     expect(validateTree({ child: { child: {} } }).ok).toBe(true);
   });
 
+  it('a huge invalid value gets its first issue only, not one error object per bad item', () => {
+    // With every error collected, 4 million bad items made 4 million Ajv error objects (about 600 MB).
+    const validateList = new SchemaCompiler().compile(s.object({ list: s.array(s.string()) }));
+    const huge = { list: new Array<number>(100_000).fill(0) };
+    expect(issuesOf(validateList(huge))).toStrictEqual([
+      { path: 'list/0', rule: 'type', message: "argument 'list/0': must be string" },
+    ]);
+    expect(issuesOf(validateList({ list: [0, 'a', 1] })).map((issue) => issue.path)).toStrictEqual([
+      'list/0',
+      'list/2',
+    ]);
+  });
+
   it('uses the configured subject in messages', () => {
     const validateConfig = new SchemaCompiler({ subject: 'config field' }).compile(search);
     expect(issuesOf(validateConfig({}))[0]?.message).toBe("config field 'query': is required");

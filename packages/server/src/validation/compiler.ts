@@ -1,9 +1,9 @@
-import { Ajv2020, MissingRefError } from 'ajv/dist/2020.js';
+import { Ajv2020, MissingRefError, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { JsonSchema } from '../schema/types.js';
 import { canonicalJson } from './canonical-json.js';
 import { SchemaError } from './errors.js';
-import { toIssues, type ValidationOutcome } from './issues.js';
+import { toIssues, type ValidationIssue, type ValidationOutcome } from './issues.js';
 import { DEFAULT_SCHEMA_LIMITS, inspectSchema, type SchemaLimits } from './limits.js';
 
 /** A compiled validator. Pure: it never changes the value (no coercion, no defaults). */
@@ -17,6 +17,17 @@ export interface SchemaCompilerOptions extends SchemaLimits {
   subject?: string;
 }
 
+/** Default of `maxIssues`. */
+const DEFAULT_MAX_ISSUES = 20;
+
+/**
+ * Largest value (counted in JSON nodes) that gets every issue reported. Collecting all errors
+ * makes one Ajv error object per failing node: an 8 MB array of numbers checked against
+ * `items: {type: 'string'}` made 4 million of them (600 MB, 2 s). A larger value is reported by
+ * its first issue, found by a validator that stops there.
+ */
+const MAX_DETAILED_NODES = 10_000;
+
 /**
  * Compiles JSON Schema 2020-12 once and validates many times. One Ajv instance per
  * compiler (one per server): strict about the schema (unknown keywords are errors,
@@ -28,7 +39,10 @@ export interface SchemaCompilerOptions extends SchemaLimits {
  * schemas compile once. Do not mutate a schema after compiling it.
  */
 export class SchemaCompiler {
+  /** Stops at the first error: decides every value, and reports a large one. */
   readonly #ajv: Ajv2020;
+  /** Collects every error, verbosely (for messages that name the fix): reports a small value. */
+  readonly #detailedAjv: Ajv2020;
   readonly #limits: Required<SchemaLimits>;
   readonly #maxIssues: number;
   readonly #subject: string;
@@ -42,29 +56,11 @@ export class SchemaCompiler {
       maxSubschemas: options.maxSubschemas ?? DEFAULT_SCHEMA_LIMITS.maxSubschemas,
       maxBytes: options.maxBytes ?? DEFAULT_SCHEMA_LIMITS.maxBytes,
     };
-    this.#maxIssues = options.maxIssues ?? 20;
+    this.#maxIssues = options.maxIssues ?? DEFAULT_MAX_ISSUES;
     this.#subject = options.subject ?? 'argument';
-    this.#ajv = new Ajv2020({
-      strict: true,
-      // `required` naming a key declared only in a sibling branch is legitimate.
-      strictRequired: false,
-      // An open-ended `prefixItems` tuple is valid 2020-12, not a mistake.
-      strictTuples: false,
-      allowUnionTypes: true,
-      coerceTypes: false,
-      useDefaults: false,
-      removeAdditional: false,
-      allErrors: true,
-      // Errors carry their schema and value, so messages can name the condition and the fix.
-      verbose: true,
-      validateFormats: true,
-      addUsedSchema: false,
-    });
-    addFormats.default(this.#ajv);
-    this.#ajv.addKeyword({ keyword: 'x-mcp-header' });
+    this.#ajv = createAjv(false);
+    this.#detailedAjv = createAjv(true);
     this.#vendorKeywords.add('x-mcp-header');
-    // Ajv resolves `$anchor` but its strict mode does not list it as a keyword (SEP-2106 needs it).
-    this.#ajv.addKeyword({ keyword: '$anchor' });
   }
 
   /** Number of distinct schemas compiled so far (cache misses). */
@@ -105,10 +101,11 @@ export class SchemaCompiler {
     if (this.#vendorKeywords.has(keyword)) return;
     this.#vendorKeywords.add(keyword);
     this.#ajv.addKeyword({ keyword });
+    this.#detailedAjv.addKeyword({ keyword });
   }
 
   #build(schema: JsonSchema): Validator {
-    let validate: ReturnType<Ajv2020['compile']>;
+    let validate: ValidateFunction;
     try {
       // A structured clone keeps Ajv's internal references away from the caller's object.
       validate = this.#ajv.compile(structuredClone(schema));
@@ -125,9 +122,17 @@ export class SchemaCompiler {
     }
     const subject = this.#subject;
     const maxIssues = this.#maxIssues;
+    // Compiled on the first failure: most schemas only ever see valid values.
+    let detailed: ValidateFunction | undefined;
+    const report = (value: unknown): ValidationIssue[] => {
+      if (!isSmall(value, MAX_DETAILED_NODES)) return toIssues(validate.errors ?? [], subject, maxIssues);
+      detailed ??= this.#detailedAjv.compile(structuredClone(schema));
+      detailed(value);
+      return toIssues(detailed.errors ?? [], subject, maxIssues);
+    };
     return (value) => {
       try {
-        if (validate(value)) return { ok: true };
+        return validate(value) ? { ok: true } : { ok: false, issues: report(value) };
       } catch (error) {
         // A recursive schema over a hostile, very deep value can exhaust the stack:
         // that value is refused, the process goes on.
@@ -137,7 +142,56 @@ export class SchemaCompiler {
           issues: [{ path: '', rule: 'depth', message: `${subject}s: nested too deeply to validate` }],
         };
       }
-      return { ok: false, issues: toIssues(validate.errors ?? [], subject, maxIssues) };
     };
   }
+}
+
+/**
+ * Strict about the schema, exact about values. `detailed` collects every error with its schema
+ * and value (`verbose`), so messages can name a condition and the fix.
+ */
+function createAjv(detailed: boolean): Ajv2020 {
+  const ajv = new Ajv2020({
+    strict: true,
+    // `required` naming a key declared only in a sibling branch is legitimate.
+    strictRequired: false,
+    // An open-ended `prefixItems` tuple is valid 2020-12, not a mistake.
+    strictTuples: false,
+    allowUnionTypes: true,
+    coerceTypes: false,
+    useDefaults: false,
+    removeAdditional: false,
+    allErrors: detailed,
+    verbose: detailed,
+    validateFormats: true,
+    addUsedSchema: false,
+  });
+  addFormats.default(ajv);
+  ajv.addKeyword({ keyword: 'x-mcp-header' });
+  // Ajv resolves `$anchor` but its strict mode does not list it as a keyword (SEP-2106 needs it).
+  ajv.addKeyword({ keyword: '$anchor' });
+  return ajv;
+}
+
+/** Whether `value` has at most `limit` JSON nodes; stops counting past the limit. */
+function isSmall(value: unknown, limit: number): boolean {
+  const stack: unknown[] = [value];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const node = stack.pop();
+    nodes += 1;
+    if (nodes > limit) return false;
+    if (typeof node !== 'object' || node === null) continue;
+    if (Array.isArray(node)) {
+      if (nodes + stack.length + node.length > limit) return false;
+      for (const item of node) stack.push(item);
+      continue;
+    }
+    for (const key in node) {
+      if (!Object.hasOwn(node, key)) continue;
+      if (nodes + stack.length >= limit) return false;
+      stack.push((node as Record<string, unknown>)[key]);
+    }
+  }
+  return true;
 }
