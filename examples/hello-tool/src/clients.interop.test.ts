@@ -100,7 +100,7 @@ describe.each(clients)('hello-tool over real stdio: $label', ({ era, connect }) 
   it('calls hello and echo', () =>
     withSession(async (session) => {
       const hello = await session.call('hello', {});
-      expect(hello.content).toEqual([{ type: 'text', text: 'Hello from forge!' }]);
+      expect(hello.content).toEqual([{ type: 'text', text: 'Hello from mcpforge!' }]);
       expect(hello.isError).toBeUndefined();
       const echo = await session.call('echo', { text: `round trip ${era}` });
       expect(echo.content).toEqual([{ type: 'text', text: `round trip ${era}` }]);
@@ -128,7 +128,7 @@ describe.each(clients)('hello-tool over real stdio: $label', ({ era, connect }) 
         code: -32602,
         message: expect.stringContaining('Unknown tool: goodbye'),
       });
-      expect((await session.call('hello', {})).content?.[0]?.text).toBe('Hello from forge!');
+      expect((await session.call('hello', {})).content?.[0]?.text).toBe('Hello from mcpforge!');
     }));
 });
 
@@ -137,7 +137,7 @@ describe('hello-tool with the v2 client in auto negotiation', () => {
     const session = await connectV2('auto');
     try {
       expect(session.era).toBe('modern');
-      expect((await session.call('hello', {})).content?.[0]?.text).toBe('Hello from forge!');
+      expect((await session.call('hello', {})).content?.[0]?.text).toBe('Hello from mcpforge!');
     } finally {
       await session.close();
     }

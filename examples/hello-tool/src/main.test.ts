@@ -23,7 +23,7 @@ describe('hello-tool over stdio (built)', () => {
     try {
       expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['hello', 'echo']);
       expect(await client.callTool({ name: 'hello', arguments: {} })).toMatchObject({
-        content: [{ type: 'text', text: 'Hello from forge!' }],
+        content: [{ type: 'text', text: 'Hello from mcpforge!' }],
       });
       expect(await client.callTool({ name: 'echo', arguments: { text: 'round trip' } })).toMatchObject({
         content: [{ type: 'text', text: 'round trip' }],

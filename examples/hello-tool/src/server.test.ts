@@ -30,7 +30,7 @@ describe.each(['legacy', 'modern'] as const)('hello-tool (%s era)', (era) => {
   it('says hello without arguments', async () => {
     expect(await client.callTool('hello')).toMatchObject({ content: [{ type: 'text', text: GREETING }] });
     expect(await client.callTool('hello', {})).toMatchObject({
-      content: [{ type: 'text', text: 'Hello from forge!' }],
+      content: [{ type: 'text', text: 'Hello from mcpforge!' }],
     });
   });
 

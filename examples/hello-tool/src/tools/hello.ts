@@ -1,7 +1,7 @@
 import { type McpServer, s, text } from '@mcpforge/server';
 
 /** The greeting `hello` answers with. */
-export const GREETING = 'Hello from forge!';
+export const GREETING = 'Hello from mcpforge!';
 
 /** Registers `hello`: no arguments, a fixed greeting. */
 export function registerHello(server: McpServer): void {
