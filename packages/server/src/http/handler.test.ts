@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHttpHandler } from './handler.js';
+import { type HttpWarning, MAX_WARNED_VALUE_LENGTH, MAX_WARNED_VALUES } from './http-warning.js';
 import { fixtureServer } from './test-support/fixture-server.js';
 import { modernHeaders, modernMeta } from './test-support/serve.js';
 
@@ -69,5 +70,69 @@ describe('Accept of a POST', () => {
     expect(await streamed('application/json, x-text/event-stream-not')).toBe('application/json');
     expect(await streamed('application/json;q=1, */*;q=0')).toBe('application/json');
     expect(await streamed('application/json, text/event-stream;q=2')).toBe('application/json');
+  });
+});
+
+describe('onWarning', () => {
+  function withHost(target: ReturnType<typeof createHttpHandler>, host: string, origin?: string) {
+    const headers: Record<string, string> = { ...modernHeaders('tools/list'), host };
+    if (origin !== undefined) headers['origin'] = origin;
+    return target.fetch(
+      new Request('http://localhost/mcp', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/list',
+          params: { _meta: modernMeta() },
+        }),
+      }),
+    );
+  }
+
+  it('names the fix for a refused Host, once per distinct value', async () => {
+    const warnings: HttpWarning[] = [];
+    const warned = createHttpHandler(fixtureServer(), { onWarning: (warning) => warnings.push(warning) });
+    for (const host of ['10.1.2.3:8080', '10.1.2.3:8080', '[::1]evil.com', 'localhost:1']) {
+      await withHost(warned, host);
+    }
+    await withHost(warned, 'localhost', 'http://evil.example');
+    await withHost(warned, 'localhost', 'chrome-extension://x:y');
+    expect(warnings).toEqual([
+      {
+        code: 'HOST_NOT_ALLOWED',
+        message:
+          'refused Host "10.1.2.3:8080": not in allowed hosts; add "10.1.2.3" to hostValidation.allowedHosts to accept it',
+        value: '10.1.2.3:8080',
+        host: '10.1.2.3',
+      },
+      {
+        code: 'HOST_INVALID',
+        message: 'refused Host "[::1]evil.com": not a valid host[:port]',
+        value: '[::1]evil.com',
+        host: undefined,
+      },
+      expect.objectContaining({ code: 'ORIGIN_NOT_ALLOWED', host: 'evil.example' }),
+      expect.objectContaining({ code: 'ORIGIN_INVALID', value: 'chrome-extension://x:y' }),
+    ]);
+    warned.close();
+  });
+
+  it('reports at most MAX_WARNED_VALUES distinct values, each cut short, and survives a throwing hook', async () => {
+    let calls = 0;
+    const warned = createHttpHandler(fixtureServer(), {
+      onWarning: (warning) => {
+        calls++;
+        expect(warning.value?.length).toBeLessThanOrEqual(MAX_WARNED_VALUE_LENGTH + 1);
+        throw new Error('the log is down');
+      },
+    });
+    for (let index = 0; index < MAX_WARNED_VALUES + 20; index++) {
+      const response = await withHost(warned, `host-${index}-${'x'.repeat(500)}.example`);
+      expect(response.status).toBe(403);
+    }
+    expect(calls).toBe(MAX_WARNED_VALUES);
+    warned.close();
   });
 });

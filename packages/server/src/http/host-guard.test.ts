@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHostGuard } from './host-guard.js';
+import { createHostGuard, type HostRefusal } from './host-guard.js';
 
 describe('createHostGuard', () => {
   const guard = createHostGuard();
@@ -122,5 +122,28 @@ describe('createHostGuard parses Host and Origin strictly', () => {
   it('refuses a missing Host even after accepting one', () => {
     expect(guard('localhost', undefined)).toBeUndefined();
     expect(guard(undefined, undefined)?.status).toBe(403);
+  });
+});
+
+describe('onRefused', () => {
+  it('is told which header was refused, why, and the parsed host', () => {
+    const refusals: HostRefusal[] = [];
+    const guard = createHostGuard({ onRefused: (refusal) => refusals.push(refusal) });
+    guard(undefined, undefined);
+    guard('[::1]evil.com', undefined);
+    guard('Example.COM:80', undefined);
+    guard('localhost', 'null');
+    guard('localhost', 'http://localhost');
+    expect(refusals).toEqual([
+      { header: 'host', reason: 'missing', value: undefined, authority: undefined },
+      { header: 'host', reason: 'invalid', value: '[::1]evil.com', authority: undefined },
+      {
+        header: 'host',
+        reason: 'not-allowed',
+        value: 'Example.COM:80',
+        authority: { host: 'example.com', port: '80' },
+      },
+      { header: 'origin', reason: 'not-allowed', value: 'null', authority: undefined },
+    ]);
   });
 });

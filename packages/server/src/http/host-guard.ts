@@ -21,6 +21,22 @@ export interface HostGuardOptions {
    * admits the opaque origin of sandboxed documents and `file:` pages. `'*'` accepts any.
    */
   allowedOrigins?: readonly string[] | '*' | undefined;
+  /**
+   * Told of every refused request, before the 403 goes out (e.g. to log a misconfiguration).
+   * The values are the client's, of any length: describe them with care.
+   */
+  onRefused?: ((refusal: HostRefusal) => void) | undefined;
+}
+
+/** Why a request was refused: which header, what it held, and what was wrong with it. */
+export interface HostRefusal {
+  readonly header: 'host' | 'origin';
+  /** `missing`: no Host; `invalid`: not `host[:port]` (for Origin, `scheme://host[:port]` or `null`). */
+  readonly reason: 'missing' | 'invalid' | 'not-allowed';
+  /** The header as received; `undefined` when missing. */
+  readonly value: string | undefined;
+  /** For a valid value, its host (lower case, IPv6 in brackets) and port. */
+  readonly authority: Authority | undefined;
 }
 
 /** Returns a rejection for a request whose Host or Origin is not allowed, else `undefined`. */
@@ -100,13 +116,24 @@ function originList(entries: readonly string[]): OriginList {
   return list;
 }
 
-function originAllowed(list: OriginList, value: string): boolean {
+/** Why an `Origin` is refused, or `undefined` when it is allowed. */
+function originRefusal(list: OriginList, value: string): HostRefusal | undefined {
   // `Origin: null` (sandboxed documents, file://) is no trusted page unless listed.
-  if (value === NULL_ORIGIN) return list.allowNull;
+  if (value === NULL_ORIGIN) return list.allowNull ? undefined : refusal('origin', 'not-allowed', value);
   const origin = parseOrigin(value);
-  if (origin === undefined) return false;
-  if (list.origins.has(`${origin.scheme}://${authorityKey(origin)}`)) return true;
-  return WEB_SCHEMES.has(origin.scheme) && list.hosts.has(origin);
+  if (origin === undefined) return refusal('origin', 'invalid', value);
+  if (list.origins.has(`${origin.scheme}://${authorityKey(origin)}`)) return undefined;
+  if (WEB_SCHEMES.has(origin.scheme) && list.hosts.has(origin)) return undefined;
+  return refusal('origin', 'not-allowed', value, origin);
+}
+
+function refusal(
+  header: HostRefusal['header'],
+  reason: HostRefusal['reason'],
+  value: string | undefined,
+  authority?: Authority,
+): HostRefusal {
+  return { header, reason, value, authority };
 }
 
 function forbidden(): HttpRejection {
@@ -124,20 +151,27 @@ export function createHostGuard(options: HostGuardOptions = {}): HostGuard {
   const origins = options.allowedOrigins ?? hosts;
   const hostSet = hosts === '*' ? undefined : hostList(entriesOf(hosts, 'allowedHosts'));
   const originSet = origins === '*' ? undefined : originList(entriesOf(origins, 'allowedOrigins'));
+  const onRefused = options.onRefused;
+  if (onRefused !== undefined && typeof onRefused !== 'function') {
+    throw new TypeError(`hostValidation.onRefused must be a function, got ${typeof onRefused}`);
+  }
+  const refuse = (why: HostRefusal): HttpRejection => {
+    onRefused?.(why);
+    return forbidden();
+  };
   // Clients send the same Host on every request: remember the last one accepted.
   let lastHost: string | undefined;
   return (host, origin) => {
     if (hostSet !== undefined && (host === undefined || host !== lastHost)) {
-      const authority = host === undefined ? undefined : parseAuthority(trimFieldValue(host));
-      if (authority === undefined || !hostSet.has(authority)) return forbidden();
+      if (host === undefined) return refuse(refusal('host', 'missing', host));
+      const authority = parseAuthority(trimFieldValue(host));
+      if (authority === undefined) return refuse(refusal('host', 'invalid', host));
+      if (!hostSet.has(authority)) return refuse(refusal('host', 'not-allowed', host, authority));
       lastHost = host;
     }
-    if (
-      origin !== undefined &&
-      originSet !== undefined &&
-      !originAllowed(originSet, trimFieldValue(origin))
-    ) {
-      return forbidden();
+    if (origin !== undefined && originSet !== undefined) {
+      const refused = originRefusal(originSet, trimFieldValue(origin));
+      if (refused !== undefined) return refuse(refused);
     }
     return undefined;
   };

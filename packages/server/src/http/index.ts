@@ -12,7 +12,14 @@ export { type EventStore, MemoryEventStore, type MemoryEventStoreOptions } from 
 export type { HttpRequestInfo } from './exchange.js';
 export { createHttpHandler, type HttpHandler } from './handler.js';
 export { decodeHeaderValue } from './header-value.js';
-export { createHostGuard, type HostGuard, type HostGuardOptions, LOCALHOST_NAMES } from './host-guard.js';
+export {
+  createHostGuard,
+  type HostGuard,
+  type HostGuardOptions,
+  type HostRefusal,
+  LOCALHOST_NAMES,
+} from './host-guard.js';
+export { type HttpWarning, type HttpWarningCode, MAX_WARNED_VALUES } from './http-warning.js';
 export { HttpSession, SessionRequestError } from './legacy-session.js';
 export { ModernRequestError } from './modern-session.js';
 export { HttpAuthError, type HttpHandlerOptions, type HttpServable, type ServerResolver } from './options.js';

@@ -3,6 +3,7 @@ import type { Session } from '../server/session.js';
 import type { EventStore } from './event-store.js';
 import type { HttpRequestInfo } from './exchange.js';
 import type { HostGuardOptions } from './host-guard.js';
+import type { HttpWarning } from './http-warning.js';
 import type { HttpSession } from './legacy-session.js';
 import type { ResponseMode } from './outbound-stream.js';
 import type { SessionStore } from './session-store.js';
@@ -52,6 +53,13 @@ export interface HttpHandlerOptions<S extends HttpServable = HttpServable> {
    * @default on, with the localhost names (`LOCALHOST_NAMES`) on any port
    */
   hostValidation?: HostGuardOptions | false | undefined;
+  /**
+   * Told of what an operator should fix, with a sentence naming the fix: today a refused Host
+   * or Origin (each distinct value once, at most 100), e.g. a server on `0.0.0.0` reached by
+   * its address. `httpTransport` (and so `run()`) logs them.
+   * @default none: refusals are silent
+   */
+  onWarning?: ((warning: HttpWarning) => void) | undefined;
   /**
    * Runs before any MCP processing; its return value is kept as the request's `auth`.
    * Throw {@link HttpAuthError} to answer 401/403 (with `WWW-Authenticate`).

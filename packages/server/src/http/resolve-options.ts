@@ -8,7 +8,8 @@
  */
 
 import { DEFAULT_MAX_BODY_BYTES } from './body.js';
-import { createHostGuard } from './host-guard.js';
+import { createHostGuard, type HostGuardOptions } from './host-guard.js';
+import { type HttpWarning, warnOncePerValue } from './http-warning.js';
 import { DEFAULT_SERVER_REQUEST_TIMEOUT_MS } from './legacy-session.js';
 import type { HttpHandlerOptions, HttpServable } from './options.js';
 import type { ResponseMode } from './outbound-stream.js';
@@ -77,6 +78,26 @@ function optionalChoice(name: string, value: unknown, choices: readonly unknown[
   }
 }
 
+/** The guard options with refusals also reported, once per value, to `onWarning`. */
+function withWarnings(
+  hostValidation: HostGuardOptions | false | undefined,
+  onWarning: ((warning: HttpWarning) => void) | undefined,
+): HostGuardOptions | false | undefined {
+  if (onWarning === undefined || hostValidation === false) return hostValidation;
+  const warn = warnOncePerValue(onWarning);
+  const own = hostValidation?.onRefused;
+  return {
+    ...hostValidation,
+    onRefused:
+      own === undefined
+        ? warn
+        : (refusal) => {
+            warn(refusal);
+            own(refusal);
+          },
+  };
+}
+
 /**
  * Checks every option of {@link createHttpHandler} and returns them with the defaults filled in.
  * @throws TypeError for a value of the wrong type (or an invalid `hostValidation` entry)
@@ -104,6 +125,7 @@ export function resolveHttpHandlerOptions<S extends HttpServable>(
     }
     createHostGuard(hostValidation); // throws on an invalid entry, naming it
   }
+  optionalFunction('onWarning', options.onWarning);
   const positive = 'a number > 0 (Infinity for none)';
   numberOption('sessionIdleTimeoutMs', options.sessionIdleTimeoutMs, 0, positive, (ms) => ms > 0);
   numberOption('maxSessions', options.maxSessions, 0, 'a positive integer (Infinity for none)', isBound);
@@ -116,6 +138,7 @@ export function resolveHttpHandlerOptions<S extends HttpServable>(
   );
   return {
     ...options,
+    hostValidation: withWarnings(hostValidation, options.onWarning),
     responseMode: options.responseMode ?? 'auto',
     maxBodyBytes: numberOption(
       'maxBodyBytes',

@@ -1,7 +1,10 @@
+import { request } from 'node:http';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import type { RunTransport } from '../process/run.js';
 import { httpTransport, parseHttpFlag } from './run-http.js';
 import { fixtureServer } from './test-support/fixture-server.js';
+import { modernHeaders, modernMeta } from './test-support/serve.js';
 
 describe('parseHttpFlag', () => {
   it('reads [host:]port in both spellings, defaulting to loopback', () => {
@@ -72,5 +75,84 @@ describe('httpTransport checks its options when called', () => {
     );
     expect(() => httpTransport({ port: 0, maxHeaderBytes: -1 })).toThrow(RangeError);
     expect(() => httpTransport({ port: 0, maxBodyBytes: Number.NaN })).toThrow(/^maxBodyBytes must be/);
+  });
+});
+
+/** Starts `httpTransport(options)` with a logger collecting its lines; resolves once it listens. */
+async function start(options: Parameters<typeof httpTransport>[0]) {
+  const lines: Record<string, unknown>[] = [];
+  const logger = pino({}, { write: (line: string) => void lines.push(JSON.parse(line)) });
+  const transport: RunTransport = httpTransport(options)(fixtureServer(), { logger, graceMs: 100 });
+  let url = '';
+  for (let attempt = 0; attempt < 200 && url === ''; attempt++) {
+    const listening = lines.find((entry) => typeof entry['url'] === 'string');
+    if (listening !== undefined) url = listening['url'] as string;
+    else await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return { lines, url: new URL(url), transport };
+}
+
+/** A POST to the endpoint with a chosen Host header (fetch would set its own). */
+function postWithHost(url: URL, host: string): Promise<number> {
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/list',
+    params: { _meta: modernMeta() },
+  });
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { ...modernHeaders('tools/list'), host, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode as number));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('a refused Host under run()', () => {
+  it('--http 0.0.0.0: a client using the machine address gets 403 and the log says once how to allow it', async () => {
+    const { lines, url, transport } = await start({ host: '127.0.0.1', port: 0 });
+    try {
+      expect(await postWithHost(url, '10.1.2.3:8080')).toBe(403);
+      expect(await postWithHost(url, '10.1.2.3:8080')).toBe(403);
+      expect(await postWithHost(url, 'other.example:1')).toBe(403);
+      const warnings = lines.filter((line) => line['level'] === 40);
+      expect(warnings.map((line) => line['msg'])).toEqual([
+        'refused Host "10.1.2.3:8080": not in allowed hosts; pass --allowed-hosts 10.1.2.3 (or MCPFORGE_ALLOWED_HOSTS) to accept it',
+        'refused Host "other.example:1": not in allowed hosts; pass --allowed-hosts other.example (or MCPFORGE_ALLOWED_HOSTS) to accept it',
+      ]);
+      expect(warnings[0]).toMatchObject({ code: 'HOST_NOT_ALLOWED', value: '10.1.2.3:8080' });
+      expect(await postWithHost(url, `localhost:${url.port}`)).toBe(200);
+    } finally {
+      await transport.shutdown(100);
+    }
+  });
+
+  it('allowedHosts (what --allowed-hosts passes) adds to the default list, and is checked', async () => {
+    const { url, lines, transport } = await start({ host: '127.0.0.1', port: 0, allowedHosts: ['10.1.2.3'] });
+    try {
+      expect(await postWithHost(url, '10.1.2.3:8080')).toBe(200);
+      expect(await postWithHost(url, `127.0.0.1:${url.port}`)).toBe(200);
+      expect(lines.find((line) => line['msg'] === 'listening')?.['allowedHosts']).toEqual([
+        ...['localhost', '127.0.0.1', '[::1]'],
+        '10.1.2.3',
+      ]);
+    } finally {
+      await transport.shutdown(100);
+    }
+    expect(() => httpTransport({ port: 0, allowedHosts: ['http://x/'] })).toThrow(
+      /hostValidation\.allowedHosts/,
+    );
+    expect(() => httpTransport({ port: 0, allowedHosts: 'x' as never })).toThrow(/^allowedHosts must be/);
   });
 });

@@ -3,9 +3,13 @@ import type { AddressInfo } from 'node:net';
 import type { RunTransport, RunTransportFactory } from '../process/run.js';
 import { DEFAULT_MAX_HEADER_BYTES } from './body.js';
 import { createHttpHandler } from './handler.js';
-import { LOCALHOST_NAMES } from './host-guard.js';
+import { type HostGuardOptions, LOCALHOST_NAMES } from './host-guard.js';
+import type { HttpWarning } from './http-warning.js';
 import type { HttpHandlerOptions, HttpServable } from './options.js';
 import { resolveHttpHandlerOptions, show } from './resolve-options.js';
+
+/** The environment variable `run()` reads more allowed hosts from, named in the refused-Host log line. */
+const ALLOWED_HOSTS_ENV = 'MCPFORGE_ALLOWED_HOSTS';
 
 /** Where `--http` asks to listen. */
 export interface HttpListen {
@@ -31,6 +35,15 @@ export interface HttpRunOptions extends HttpHandlerOptions<HttpServable> {
    * @default '/mcp'
    */
   path?: string | undefined;
+  /**
+   * More `Host` names to accept (`example.com`, `10.1.2.3`, `host:port`), added to the
+   * default allow-list (the localhost names, plus the bind address when it is not loopback) or
+   * to `hostValidation.allowedHosts`; `'*'` accepts any Host. What `run()` reads from
+   * `--allowed-hosts` and `MCPFORGE_ALLOWED_HOSTS`. Origins follow unless
+   * `hostValidation.allowedOrigins` is set.
+   * @default none
+   */
+  allowedHosts?: readonly string[] | '*' | undefined;
   /**
    * Request header byte limit (node's `maxHeaderSize`), a positive integer.
    * @default 16 KiB (`DEFAULT_MAX_HEADER_BYTES`)
@@ -68,10 +81,38 @@ function resolveRunOptions(options: HttpRunOptions): ResolvedRunOptions {
       `maxHeaderBytes must be a positive integer, got ${show(maxHeaderBytes)}`,
     );
   }
+  const allowedHosts: unknown = options.allowedHosts;
+  if (
+    allowedHosts !== undefined &&
+    allowedHosts !== '*' &&
+    !(Array.isArray(allowedHosts) && allowedHosts.every((entry) => typeof entry === 'string'))
+  ) {
+    throw new TypeError(`allowedHosts must be an array of host names or '*', got ${show(allowedHosts)}`);
+  }
   return { host, port, path, maxHeaderBytes };
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/**
+ * The Host/Origin check of the listener: `hostValidation` if given, else the localhost names
+ * (plus the bind address when it is not loopback); `allowedHosts` is added to either.
+ */
+function hostValidationFor(bindHost: string, options: HttpRunOptions): HostGuardOptions | false {
+  const given = options.hostValidation;
+  if (given === false) return false;
+  const base =
+    given?.allowedHosts ?? (LOOPBACK.has(bindHost) ? LOCALHOST_NAMES : [...LOCALHOST_NAMES, bindHost]);
+  const extra = options.allowedHosts;
+  const allowedHosts = base === '*' || extra === '*' ? '*' : [...base, ...(extra ?? [])];
+  return { ...given, allowedHosts };
+}
+
+/** The handler's warning, with the fix a `run()` user applies (a flag rather than an option). */
+function runWarningMessage(warning: HttpWarning): string {
+  if (warning.code !== 'HOST_NOT_ALLOWED') return warning.message;
+  return `refused Host ${JSON.stringify(warning.value)}: not in allowed hosts; pass --allowed-hosts ${warning.host} (or ${ALLOWED_HOSTS_ENV}) to accept it`;
+}
 
 /**
  * Reads `--http [host:]port` (or `--http=[host:]port`) from argv. The host defaults to
@@ -114,14 +155,15 @@ export function parseHttpFlag(argv: readonly string[]): HttpListen | undefined {
  */
 export function httpTransport(options: HttpRunOptions): RunTransportFactory {
   const { host: bindHost, port: bindPort, path, maxHeaderBytes } = resolveRunOptions(options);
-  resolveHttpHandlerOptions(options); // fail at the call, not when run() starts the transport
+  const hostValidation = hostValidationFor(bindHost, options);
+  // Fail at the call, not when run() starts the transport.
+  resolveHttpHandlerOptions({ ...options, hostValidation });
   return (server, { logger }) => {
-    const hostValidation =
-      options.hostValidation ??
-      (LOOPBACK.has(bindHost)
-        ? { allowedHosts: LOCALHOST_NAMES }
-        : { allowedHosts: [...LOCALHOST_NAMES, bindHost] });
-    const handler = createHttpHandler(server as HttpServable, { ...options, hostValidation });
+    const onWarning = (warning: HttpWarning): void => {
+      logger.warn({ code: warning.code, value: warning.value }, runWarningMessage(warning));
+      options.onWarning?.(warning);
+    };
+    const handler = createHttpHandler(server as HttpServable, { ...options, hostValidation, onWarning });
     const listener = createServer({ maxHeaderSize: maxHeaderBytes }, route);
     function route(req: IncomingMessage, res: ServerResponse): void {
       const url = req.url ?? '/';
@@ -147,7 +189,8 @@ export function httpTransport(options: HttpRunOptions): RunTransportFactory {
     listener.listen(bindPort, bindHost, () => {
       const { port } = listener.address() as AddressInfo;
       const host = bindHost.includes(':') ? `[${bindHost}]` : bindHost;
-      logger.info({ url: `http://${host}:${port}${path}` }, 'listening');
+      const allowedHosts = hostValidation === false ? '*' : (hostValidation.allowedHosts ?? LOCALHOST_NAMES);
+      logger.info({ url: `http://${host}:${port}${path}`, allowedHosts }, 'listening');
     });
     return httpRunTransport(listener, handler, closed);
   };
