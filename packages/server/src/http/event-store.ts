@@ -1,7 +1,13 @@
 /**
  * Resumability for legacy SSE streams: events are recorded per stream so a client that
  * reconnects with `Last-Event-ID` gets exactly the rest of that stream, never another's.
+ *
+ * A resume needs only what the client has not seen yet: the events after its `Last-Event-ID`
+ * (it has everything up to that id) on a stream not yet delivered to its end. So the transport
+ * deletes a stream once its final message went out on a live connection, a replay drops what the
+ * client acknowledged, and the in-memory store is bounded in bytes per stream and in total.
  */
+import { Buffer } from 'node:buffer';
 
 /** A pluggable event store; methods may answer with promises. */
 export interface EventStore {
@@ -9,7 +15,8 @@ export interface EventStore {
   append(streamId: string, message: string): string | Promise<string>;
   /**
    * Sends every event of `lastEventId`'s stream recorded after it, in order, and returns
-   * that stream's id; `undefined` when the id is unknown or its stream was evicted.
+   * that stream's id; `undefined` when the id is unknown or its stream was evicted. The client
+   * has every event up to `lastEventId`, so a store may forget those.
    */
   replayAfter(
     lastEventId: string,
@@ -22,21 +29,74 @@ export interface EventStore {
   streamOf(eventId: string): string | undefined;
   /** The id of a stream's priming event: replaying after it replays the whole stream. */
   primingId(streamId: string): string;
-  /** Forgets a stream (its session ended). */
+  /** Forgets a stream: it was delivered to its end, or its session ended. */
   deleteStream(streamId: string): void | Promise<void>;
 }
 
+/** Default bound on one stream's events: the 8 MiB a slow SSE reader may leave unread, kept for its resume. */
+export const DEFAULT_MAX_EVENT_BYTES_PER_STREAM = 8 * 1024 * 1024;
+/** Default bound on all streams' events: a few streams' worth, a fixed cost whatever the sessions do. */
+export const DEFAULT_MAX_EVENT_BYTES = 64 * 1024 * 1024;
+/** Default count bound per stream, for streams of many small events. */
+export const DEFAULT_MAX_EVENTS_PER_STREAM = 1_000;
+/** Default count bound in total. */
+export const DEFAULT_MAX_EVENTS = 100_000;
+
 export interface MemoryEventStoreOptions {
-  /** Events kept per stream (oldest dropped first). Default 1,000. */
-  maxEventsPerStream?: number;
-  /** Events kept in total (oldest streams dropped first). Default 100,000. */
-  maxEvents?: number;
+  /**
+   * Bytes (UTF-8) of events kept per stream, the oldest dropped first. A single event larger
+   * than this is not kept, nor anything before it (a resume gets what follows).
+   * @default 8 MiB ({@link DEFAULT_MAX_EVENT_BYTES_PER_STREAM})
+   */
+  maxBytesPerStream?: number | undefined;
+  /**
+   * Bytes (UTF-8) of events kept in total; the streams that appended least recently are dropped first.
+   * @default 64 MiB ({@link DEFAULT_MAX_EVENT_BYTES})
+   */
+  maxBytes?: number | undefined;
+  /**
+   * Events kept per stream, the oldest dropped first.
+   * @default 1,000 ({@link DEFAULT_MAX_EVENTS_PER_STREAM})
+   */
+  maxEventsPerStream?: number | undefined;
+  /**
+   * Events kept in total; the streams that appended least recently are dropped first.
+   * @default 100,000 ({@link DEFAULT_MAX_EVENTS})
+   */
+  maxEvents?: number | undefined;
 }
 
+/**
+ * Streams evicted while possibly still live, remembered (id and next sequence) so that one that
+ * appends again goes on numbering where it stopped: an event id is never issued twice.
+ */
+const MAX_EVICTED_STREAMS = 10_000;
+
+/** A bound as given, or its default; throws unless it is a positive integer or Infinity (NaN or 0 would break it). */
+function bound(
+  options: MemoryEventStoreOptions,
+  name: keyof MemoryEventStoreOptions,
+  fallback: number,
+): number {
+  const value = options[name] ?? fallback;
+  if (typeof value !== 'number')
+    throw new TypeError(`MemoryEventStore: ${name} must be a number, got ${typeof value}`);
+  if (!(Number.isInteger(value) || value === Number.POSITIVE_INFINITY) || !(value > 0)) {
+    throw new RangeError(`MemoryEventStore: ${name} must be a positive integer or Infinity, got ${value}`);
+  }
+  return value;
+}
+
+/** The events of one stream still held: sequences `first` to `next - 1`, contiguous. */
 interface StreamLog {
   /** Sequence number of `events[0]`. */
   first: number;
+  /** Sequence number the next event gets. */
+  next: number;
   events: string[];
+  /** UTF-8 size of each event, parallel to `events`. */
+  sizes: number[];
+  bytes: number;
 }
 
 const SEPARATOR = '_';
@@ -59,46 +119,71 @@ function parseEventId(eventId: string): ParsedEventId | undefined {
   return SEQUENCE.test(digits) ? { streamId: eventId.slice(0, at), sequence: Number(digits) } : undefined;
 }
 
-/** The default bounded in-memory event store. Event ids are `<streamId>_<sequence>`. */
+/**
+ * The default in-memory event store, bounded in bytes and in events, per stream and in total.
+ * Event ids are `<streamId>_<sequence>`.
+ */
 export class MemoryEventStore implements EventStore {
+  /** Streams in the order they last appended: the first is the one evicted first. */
   readonly #streams = new Map<string, StreamLog>();
-  readonly #perStream: number;
+  /** Next sequence of evicted streams, oldest first (see {@link MAX_EVICTED_STREAMS}). */
+  readonly #evicted = new Map<string, number>();
+  readonly #maxBytesPerStream: number;
+  readonly #maxBytes: number;
+  readonly #maxEventsPerStream: number;
   readonly #maxEvents: number;
-  #total = 0;
+  #events = 0;
+  #bytes = 0;
 
   constructor(options: MemoryEventStoreOptions = {}) {
-    this.#perStream = options.maxEventsPerStream ?? 1_000;
-    this.#maxEvents = options.maxEvents ?? 100_000;
+    this.#maxBytesPerStream = bound(options, 'maxBytesPerStream', DEFAULT_MAX_EVENT_BYTES_PER_STREAM);
+    this.#maxBytes = bound(options, 'maxBytes', DEFAULT_MAX_EVENT_BYTES);
+    this.#maxEventsPerStream = bound(options, 'maxEventsPerStream', DEFAULT_MAX_EVENTS_PER_STREAM);
+    this.#maxEvents = bound(options, 'maxEvents', DEFAULT_MAX_EVENTS);
   }
 
   /** Events held in total. */
   get size(): number {
-    return this.#total;
+    return this.#events;
+  }
+
+  /** UTF-8 bytes of the events held in total. */
+  get bytes(): number {
+    return this.#bytes;
   }
 
   append(streamId: string, message: string): string {
     let log = this.#streams.get(streamId);
     if (log === undefined) {
-      log = { first: 0, events: [] };
-      this.#streams.set(streamId, log);
+      const next = this.#evicted.get(streamId) ?? 0;
+      if (next > 0) this.#evicted.delete(streamId);
+      log = { first: next, next, events: [], sizes: [], bytes: 0 };
+    } else {
+      // Re-inserted: the Map stays in order of last append, so idle streams are evicted first.
+      this.#streams.delete(streamId);
     }
-    const sequence = log.first + log.events.length;
+    this.#streams.set(streamId, log);
+    const sequence = log.next++;
+    const size = Buffer.byteLength(message);
+    if (size > this.#maxBytesPerStream || size > this.#maxBytes) {
+      // Too large to keep: drop what came before too, so the log stays a contiguous tail.
+      this.#dropOldest(log, log.events.length);
+      log.first = log.next;
+      return `${streamId}${SEPARATOR}${sequence}`;
+    }
     log.events.push(message);
-    this.#total++;
-    if (log.events.length > this.#perStream) {
-      log.events.shift();
-      log.first++;
-      this.#total--;
+    log.sizes.push(size);
+    log.bytes += size;
+    this.#events++;
+    this.#bytes += size;
+    while (log.bytes > this.#maxBytesPerStream || log.events.length > this.#maxEventsPerStream) {
+      this.#dropOldest(log, 1);
     }
-    while (this.#total > this.#maxEvents) {
+    while (this.#bytes > this.#maxBytes || this.#events > this.#maxEvents) {
       const oldest = this.#streams.keys().next().value as string;
-      if (oldest === streamId && this.#streams.size === 1) {
-        log.events.shift();
-        log.first++;
-        this.#total--;
-      } else {
-        this.#deleteNow(oldest);
-      }
+      // The appending stream goes last: first its own oldest events, once it is alone.
+      if (oldest === streamId) this.#dropOldest(log, 1);
+      else this.#evict(oldest);
     }
     return `${streamId}${SEPARATOR}${sequence}`;
   }
@@ -107,18 +192,20 @@ export class MemoryEventStore implements EventStore {
   streamOf(eventId: string): string | undefined {
     const parsed = parseEventId(eventId);
     if (parsed === undefined) return undefined;
-    const log = this.#streams.get(parsed.streamId);
-    if (log !== undefined && parsed.sequence >= log.first + log.events.length) return undefined;
+    const next = this.#streams.get(parsed.streamId)?.next ?? this.#evicted.get(parsed.streamId);
+    if (next !== undefined && parsed.sequence >= next) return undefined;
     return parsed.streamId;
   }
 
+  /** Drops the events up to `lastEventId` (the client has them), then sends the rest. */
   replayAfter(lastEventId: string, send: (eventId: string, message: string) => void): string | undefined {
     const parsed = parseEventId(lastEventId);
     if (parsed === undefined) return undefined;
     const { streamId, sequence } = parsed;
     const log = this.#streams.get(streamId);
-    if (log === undefined || sequence >= log.first + log.events.length) return undefined;
-    for (let index = Math.max(0, sequence + 1 - log.first); index < log.events.length; index++) {
+    if (log === undefined || sequence >= log.next) return undefined;
+    if (sequence >= log.first) this.#dropOldest(log, sequence + 1 - log.first);
+    for (let index = 0; index < log.events.length; index++) {
       send(`${streamId}${SEPARATOR}${log.first + index}`, log.events[index] as string);
     }
     return streamId;
@@ -131,12 +218,37 @@ export class MemoryEventStore implements EventStore {
 
   deleteStream(streamId: string): void {
     this.#deleteNow(streamId);
+    this.#evicted.delete(streamId);
+  }
+
+  /** Drops a log's `count` oldest events. */
+  #dropOldest(log: StreamLog, count: number): void {
+    const dropped = Math.min(count, log.events.length);
+    if (dropped <= 0) return;
+    let freed = 0;
+    for (let index = 0; index < dropped; index++) freed += log.sizes[index] as number;
+    log.sizes.splice(0, dropped);
+    log.events.splice(0, dropped);
+    log.first += dropped;
+    log.bytes -= freed;
+    this.#bytes -= freed;
+    this.#events -= dropped;
+  }
+
+  /** Drops a stream for room, remembering where its numbering stopped. */
+  #evict(streamId: string): void {
+    const next = (this.#streams.get(streamId) as StreamLog).next;
+    this.#deleteNow(streamId);
+    if (this.#evicted.size >= MAX_EVICTED_STREAMS)
+      this.#evicted.delete(this.#evicted.keys().next().value as string);
+    this.#evicted.set(streamId, next);
   }
 
   #deleteNow(streamId: string): void {
     const log = this.#streams.get(streamId);
     if (log === undefined) return;
-    this.#total -= log.events.length;
+    this.#events -= log.events.length;
+    this.#bytes -= log.bytes;
     this.#streams.delete(streamId);
   }
 }

@@ -26,6 +26,7 @@ export class SessionRequestError extends Error {
   }
 }
 
+/** Finished streams not yet delivered that a session remembers, to drop them from the store when it ends. */
 const MAX_RECORDED = 1_000;
 /** Default wait for a client's answer to sampling, elicitation or roots (a human may be involved). */
 export const DEFAULT_SERVER_REQUEST_TIMEOUT_MS = 10 * 60_000;
@@ -88,11 +89,17 @@ export class HttpSession<S extends HttpServable = HttpServable> implements Sessi
     return `${this.tag}-${(this.#streamCount++).toString(36)}`;
   }
 
-  /** Notes a finished stream whose events are in the event store (bounded; the store evicts too). */
+  /**
+   * Notes a finished stream whose events are in the event store, kept for a resume until the
+   * session ends. Beyond {@link MAX_RECORDED} the oldest is dropped from the store.
+   */
   finished(stream: OutboundStream): void {
     if (!stream.recorded || stream.id === undefined) return;
-    if (this.#recorded.size >= MAX_RECORDED)
-      this.#recorded.delete(this.#recorded.values().next().value as string);
+    if (this.#recorded.size >= MAX_RECORDED) {
+      const oldest = this.#recorded.values().next().value as string;
+      this.#recorded.delete(oldest);
+      void this.#store?.deleteStream(oldest);
+    }
     this.#recorded.add(stream.id);
   }
 

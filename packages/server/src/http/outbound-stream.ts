@@ -12,6 +12,9 @@ export interface StreamSettings {
   readonly retryMs: number;
 }
 
+/** A store failing to record or forget costs resumability, not the answer. */
+function ignore(): void {}
+
 const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' });
 
 /** Headers of a JSON answer, plus extras (e.g. the session id). */
@@ -47,7 +50,7 @@ export class OutboundStream {
   readonly id: string | undefined;
   /** The final message has been sent (or recorded). */
   done = false;
-  /** Some event of this stream went to the event store. */
+  /** Some event of this stream is in the event store (until the stream is delivered to its end). */
   recorded = false;
   #exchange: Exchange | undefined;
   #writer: SseWriter | undefined;
@@ -90,9 +93,11 @@ export class OutboundStream {
     this.done = true;
     const writer = this.#writer;
     if (writer !== undefined) {
-      const eventId = this.#store === undefined || this.id === undefined ? undefined : this.#record(json);
-      writer.send(json, eventId);
+      // Written on a live connection, the stream is delivered to its end: no resume will ask for
+      // its events, so they go now, and the final message is not recorded (nor given an id).
+      writer.send(json);
       writer.close();
+      this.#forget();
     } else if (this.#exchange !== undefined) {
       this.#exchange.send(status, JSON_HEADERS, json);
     } else if (this.#store !== undefined && this.id !== undefined) {
@@ -102,13 +107,14 @@ export class OutboundStream {
     this.#exchange = undefined;
   }
 
-  /** Ends the stream without a final message (GET streams, shutdown). */
+  /** Ends the stream without a final message (GET streams, shutdown, a cancelled request): nothing to resume. */
   end(): void {
     this.done = true;
     if (this.#writer !== undefined) this.#writer.close();
     else this.#exchange?.send(202, undefined, undefined);
     this.#writer = undefined;
     this.#exchange = undefined;
+    this.#forget();
   }
 
   /** The client went away: keep recording, stop writing. */
@@ -142,17 +148,30 @@ export class OutboundStream {
     if (this.#store !== undefined)
       await this.#store.replayAfter(lastEventId, (eventId, json) => writer.send(json, eventId));
     if (this.done) {
+      // The rest, final message included, went out on this connection: delivered to its end.
       writer.close();
       this.#writer = undefined;
       this.#exchange = undefined;
+      this.#forget();
     }
   }
 
   #record(json: string): string | undefined {
     this.recorded = true;
     const id = (this.#store as EventStore).append(this.id as string, json);
+    if (typeof id === 'string') return id;
     // An async store's id arrives later; the event is still written, without an id.
-    return typeof id === 'string' ? id : undefined;
+    id.catch(ignore);
+    return undefined;
+  }
+
+  /** Drops this stream's events from the store: nothing will resume it. */
+  #forget(): void {
+    const store = this.#store;
+    if (store === undefined || this.id === undefined) return;
+    this.recorded = false;
+    const deleted = store.deleteStream(this.id);
+    if (deleted instanceof Promise) deleted.catch(ignore);
   }
 
   #open(exchange: Exchange, prime = true): SseWriter {

@@ -334,6 +334,7 @@ describe('event store hygiene', () => {
     const eventStore = new MemoryEventStore();
     served = await serve(fixtureServer(), { keepAliveMs: 0, responseMode: 'sse', eventStore });
     const sessionId = await initialize(served.url);
+    // `poll` closes the connection after its progress; the rest is recorded for a resume that never comes.
     const call = await fetch(served.url, {
       method: 'POST',
       headers: { ...LEGACY, 'mcp-session-id': sessionId },
@@ -341,16 +342,50 @@ describe('event store hygiene', () => {
         jsonrpc: '2.0',
         id: 1,
         method: 'tools/call',
-        params: { name: 'echo', arguments: { text: 'e' } },
+        params: { name: 'poll', arguments: {}, _meta: { progressToken: 'p' } },
       }),
     });
     await call.text();
-    expect(eventStore.size).toBeGreaterThan(0);
+    for (let attempt = 0; attempt < 100 && eventStore.size < 2; attempt++) await delay(10);
+    expect(eventStore.size).toBe(2);
     const deleted = await fetch(served.url, { method: 'DELETE', headers: { 'mcp-session-id': sessionId } });
     expect(deleted.status).toBe(200);
     expect(eventStore.size).toBe(0);
     const again = await fetch(served.url, { method: 'DELETE', headers: { 'mcp-session-id': sessionId } });
     expect(again.status).toBe(404);
+  });
+
+  it('drops a stream once it is delivered to its end: read live, or resumed to its end', async () => {
+    const eventStore = new MemoryEventStore();
+    served = await serve(fixtureServer(), { keepAliveMs: 0, eventStore });
+    const sessionId = await initialize(served.url);
+    const post = (id: number, name: string) =>
+      fetch(served?.url as string, {
+        method: 'POST',
+        headers: { ...LEGACY, 'mcp-session-id': sessionId },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: { name, arguments: {}, _meta: { progressToken: `t${id}` } },
+        }),
+      });
+    // Three progress events recorded as they went out; the answer on the live connection ends it.
+    const live = await post(1, 'progress');
+    expect((await sseMessages(live)).at(-1)).toMatchObject({ id: 1, result: {} });
+    expect(eventStore.size).toBe(0);
+
+    // `poll` lets go of the connection after one progress event; the answer is recorded meanwhile.
+    const polled = await post(2, 'poll');
+    const text = await polled.text();
+    const lastSeen = [...text.matchAll(/^id: (\S+)$/gm)].at(-1)?.[1] as string;
+    for (let attempt = 0; attempt < 100 && eventStore.size < 2; attempt++) await delay(10);
+    expect(eventStore.size).toBe(2);
+    const resumed = await fetch(served.url, {
+      headers: { accept: 'text/event-stream', 'mcp-session-id': sessionId, 'last-event-id': lastSeen },
+    });
+    expect((await sseMessages(resumed)).at(-1)).toMatchObject({ id: 2, result: {} });
+    expect(eventStore.size).toBe(0);
   });
 
   it('records nothing for a legacy answer sent as plain JSON (only SSE streams are resumable)', async () => {
