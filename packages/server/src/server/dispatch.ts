@@ -1,63 +1,26 @@
-import type { JsonRpcId } from '@mcpforge/wire';
-import type { ClientCapabilities, Era, Implementation } from '../protocol/index.js';
+import type { JsonRpcFailure, JsonRpcId } from '@mcpforge/wire';
+import type { ClientCapabilities } from '../protocol/index.js';
 import {
-  isLegacyProtocolVersion,
   isModernProtocolVersion,
   LATEST_LEGACY_PROTOCOL_VERSION,
-  LOGGING_LEVELS,
-  loggingLevelRank,
   McpErrorCode,
   MetaKey,
-  Method,
   MODERN_PROTOCOL_VERSIONS,
   Notification,
 } from '../protocol/index.js';
-import { complete } from './completion.js';
 import { callCustomMethod } from './custom-method.js';
-import type { ListPages } from './list-pages.js';
-import { listen } from './listen.js';
-import { getPrompt } from './prompt-get.js';
+import { type BuiltInMethod, METHOD_TABLE } from './method-table.js';
 import type { RequestOrigin } from './request-origin.js';
-import { readResource } from './resource-read.js';
-import { subscribe, unsubscribe } from './resource-subscriptions.js';
-import { type DispatchResult, failure, methodNotFound, success } from './responses.js';
+import { type DispatchResult, failure, methodNotFound } from './responses.js';
 import type { ServerCore } from './server-core.js';
 import type { Session } from './session.js';
-import { callTool } from './tool-call.js';
-
-/** Methods a modern request may not use: their 2026-07-28 replacements are `_meta` and listen. */
-const REMOVED_IN_MODERN: ReadonlySet<string> = new Set([
-  Method.initialize,
-  Method.ping,
-  Method.loggingSetLevel,
-  Method.resourcesSubscribe,
-  Method.resourcesUnsubscribe,
-]);
-const EMPTY_RESULT = Object.freeze({});
-
-/** Every method the runtime answers itself, in either era. */
-export const BUILT_IN_METHODS: ReadonlySet<string> = new Set([
-  Method.initialize,
-  Method.ping,
-  Method.discover,
-  Method.toolsList,
-  Method.toolsCall,
-  Method.resourcesList,
-  Method.resourcesRead,
-  Method.resourceTemplatesList,
-  Method.resourcesSubscribe,
-  Method.resourcesUnsubscribe,
-  Method.promptsList,
-  Method.promptsGet,
-  Method.complete,
-  Method.loggingSetLevel,
-  Method.subscriptionsListen,
-]);
 
 /**
- * Routes one incoming message. A request whose `_meta` carries the modern protocol keys is
- * served statelessly; anything else uses the session's legacy state. Returns the response
- * (synchronously when possible), or undefined for notifications and cancelled requests.
+ * Routes one incoming message: envelope checks → era (a request whose `_meta` carries the modern
+ * protocol keys is served statelessly, anything else with the session's legacy state) → the
+ * era's origin → the method's step from {@link METHOD_TABLE}, else an extension method, else
+ * -32601. Returns the response (synchronously when the step is), or undefined for
+ * notifications and cancelled requests.
  */
 export function dispatch(core: ServerCore, message: unknown, session: Session): DispatchResult {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) {
@@ -95,25 +58,38 @@ export function dispatch(core: ServerCore, message: unknown, session: Session): 
   if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
     return failure(id, McpErrorCode.InvalidParams, 'Invalid params: params must be an object');
   }
+  const builtIn = METHOD_TABLE.get(method);
   const meta = (params as { _meta?: Record<string, unknown> } | undefined)?._meta;
   if (
     typeof meta === 'object' &&
     meta !== null &&
     (meta[MetaKey.protocolVersion] !== undefined || meta[MetaKey.clientCapabilities] !== undefined)
   ) {
-    return modern(core, session, id, method, params, meta);
+    const origin = modernOrigin(session, id, meta);
+    if (!('era' in origin)) return origin;
+    const step = builtIn?.modern;
+    return step === undefined
+      ? otherMethod(core, origin, method, params, builtIn)
+      : step(core, origin, params);
   }
-  return legacy(core, session, id, method, params);
+  if (!session.state.initialized && builtIn?.beforeInitialize !== true) {
+    return failure(
+      id,
+      McpErrorCode.InvalidRequest,
+      'Invalid Request: the session is not initialized (send initialize first)',
+    );
+  }
+  const origin = legacyOrigin(session, id);
+  const step = builtIn?.legacy;
+  return step === undefined ? otherMethod(core, origin, method, params, builtIn) : step(core, origin, params);
 }
 
-function modern(
-  core: ServerCore,
+/** Modern era step: the request's own `_meta` must name a served version and the client's capabilities. */
+function modernOrigin(
   session: Session,
   id: JsonRpcId,
-  method: string,
-  params: unknown,
   meta: Record<string, unknown>,
-): DispatchResult {
+): RequestOrigin | JsonRpcFailure {
   const version = meta[MetaKey.protocolVersion];
   if (typeof version !== 'string') {
     return failure(
@@ -136,140 +112,48 @@ function modern(
       `Invalid params: _meta is missing '${MetaKey.clientCapabilities}'`,
     );
   }
-  const origin: RequestOrigin = {
+  return {
     session,
     id,
     era: 'modern',
     protocolVersion: version,
     clientCapabilities: capabilities as ClientCapabilities,
   };
-  switch (method) {
-    case Method.toolsCall:
-      return callTool(core, origin, params);
-    case Method.toolsList:
-      return page(core.toolPages, id, params, 'modern');
-    case Method.discover:
-      return success(id, core.discover());
-    case Method.resourcesRead:
-      return readResource(core, origin, params);
-    case Method.resourcesList:
-      return page(core.resourcePages, id, params, 'modern');
-    case Method.resourceTemplatesList:
-      return page(core.templatePages, id, params, 'modern');
-    case Method.promptsList:
-      return page(core.promptPages, id, params, 'modern');
-    case Method.promptsGet:
-      return getPrompt(core, origin, params);
-    case Method.complete:
-      if (core.capabilities('modern').completions === undefined) return methodNotFound(id, method);
-      return complete(core, origin, params);
-    case Method.subscriptionsListen:
-      return listen(core, session, id, params);
-    default: {
-      const custom = core.customMethods.get(method);
-      if (custom !== undefined) return callCustomMethod(core, custom, origin, method, params);
-      if (REMOVED_IN_MODERN.has(method)) {
-        return failure(
-          id,
-          McpErrorCode.MethodNotFound,
-          `Method not found: ${method} is not part of protocol version ${version}`,
-        );
-      }
-      return methodNotFound(id, method);
-    }
-  }
 }
 
-function legacy(
-  core: ServerCore,
-  session: Session,
-  id: JsonRpcId,
-  method: string,
-  params: unknown,
-): DispatchResult {
+/** Legacy era step: what `initialize` negotiated for the session. */
+function legacyOrigin(session: Session, id: JsonRpcId): RequestOrigin {
   const state = session.state;
-  if (method === Method.initialize) return initialize(core, session, id, params);
-  if (method === Method.ping) return success(id, EMPTY_RESULT);
-  if (!state.initialized) {
-    return failure(
-      id,
-      McpErrorCode.InvalidRequest,
-      'Invalid Request: the session is not initialized (send initialize first)',
-    );
-  }
-  const origin: RequestOrigin = {
+  return {
     session,
     id,
     era: 'legacy',
     protocolVersion: state.protocolVersion ?? LATEST_LEGACY_PROTOCOL_VERSION,
     clientCapabilities: state.clientCapabilities,
   };
-  switch (method) {
-    case Method.toolsCall:
-      return callTool(core, origin, params);
-    case Method.toolsList:
-      return page(core.toolPages, id, params, 'legacy');
-    case Method.resourcesRead:
-      return readResource(core, origin, params);
-    case Method.resourcesList:
-      return page(core.resourcePages, id, params, 'legacy');
-    case Method.resourceTemplatesList:
-      return page(core.templatePages, id, params, 'legacy');
-    case Method.resourcesSubscribe:
-      return subscribe(core, session, id, params);
-    case Method.resourcesUnsubscribe:
-      return unsubscribe(core, session, id, params);
-    case Method.promptsList:
-      return page(core.promptPages, id, params, 'legacy');
-    case Method.promptsGet:
-      return getPrompt(core, origin, params);
-    case Method.complete:
-      if (core.capabilities('legacy').completions === undefined) return methodNotFound(id, method);
-      return complete(core, origin, params);
-    case Method.loggingSetLevel: {
-      const rank = loggingLevelRank((params as { level?: unknown } | undefined)?.level);
-      if (rank < 0) {
-        return failure(
-          id,
-          McpErrorCode.InvalidParams,
-          `Invalid params: level must be one of ${LOGGING_LEVELS.join(', ')}`,
-        );
-      }
-      state.logLevelRank = rank;
-      return success(id, EMPTY_RESULT);
-    }
-    default: {
-      const custom = core.customMethods.get(method);
-      if (custom !== undefined) return callCustomMethod(core, custom, origin, method, params);
-      return methodNotFound(id, method);
-    }
-  }
 }
 
-function initialize(core: ServerCore, session: Session, id: JsonRpcId, params: unknown): DispatchResult {
-  const state = session.state;
-  if (state.initialized)
-    return failure(id, McpErrorCode.InvalidRequest, 'Invalid Request: the session is already initialized');
-  const request = (params ?? {}) as Record<string, unknown>;
-  const requested = request['protocolVersion'];
-  if (typeof requested !== 'string') {
-    return failure(id, McpErrorCode.InvalidParams, 'Invalid params: protocolVersion must be a string');
+/**
+ * A method with no built-in step in this era: an extension method registered with
+ * `server.method()`, else -32601 (a modern request naming a legacy-only method is told why).
+ */
+function otherMethod(
+  core: ServerCore,
+  origin: RequestOrigin,
+  method: string,
+  params: unknown,
+  builtIn: BuiltInMethod | undefined,
+): DispatchResult {
+  const custom = core.customMethods.get(method);
+  if (custom !== undefined) return callCustomMethod(core, custom, origin, method, params);
+  if (builtIn !== undefined && origin.era === 'modern') {
+    return failure(
+      origin.id,
+      McpErrorCode.MethodNotFound,
+      `Method not found: ${method} is not part of protocol version ${origin.protocolVersion}`,
+    );
   }
-  const capabilities = request['capabilities'];
-  state.protocolVersion = isLegacyProtocolVersion(requested) ? requested : LATEST_LEGACY_PROTOCOL_VERSION;
-  state.clientCapabilities =
-    typeof capabilities === 'object' && capabilities !== null ? (capabilities as ClientCapabilities) : {};
-  const clientInfo = request['clientInfo'];
-  if (typeof clientInfo === 'object' && clientInfo !== null) state.clientInfo = clientInfo as Implementation;
-  state.initialized = true;
-  core.liveSessions.add(session);
-  const result: Record<string, unknown> = {
-    protocolVersion: state.protocolVersion,
-    capabilities: core.capabilities('legacy'),
-    serverInfo: core.serverInfo,
-  };
-  if (core.options.instructions !== undefined) result['instructions'] = core.options.instructions;
-  return success(id, result);
+  return methodNotFound(origin.id, method);
 }
 
 function notification(core: ServerCore, method: string, params: unknown, session: Session): void {
@@ -278,16 +162,6 @@ function notification(core: ServerCore, method: string, params: unknown, session
     if (isId(requestId)) core.cancel(session, requestId, (params as { reason?: unknown }).reason);
   }
   // notifications/initialized and anything else need no action.
-}
-
-function page(pages: ListPages, id: JsonRpcId, params: unknown, era: Era): DispatchResult {
-  const cursor = (params as { cursor?: unknown } | undefined)?.cursor;
-  try {
-    return success(id, pages.page(cursor, era));
-  } catch (error) {
-    const { code, message } = error as { code: number; message: string };
-    return failure(id, typeof code === 'number' ? code : McpErrorCode.InvalidParams, message);
-  }
 }
 
 function isId(value: unknown): value is JsonRpcId {

@@ -1,6 +1,5 @@
-import type { JsonRpcId } from '@mcpforge/wire';
 import { McpErrorCode, MetaKey, Notification } from '../protocol/index.js';
-import { paramsObject } from './request-origin.js';
+import { paramsObject, type RequestOrigin } from './request-origin.js';
 import { overBudget, subscriptionCount, subscriptionUriProblem } from './resource-subscriptions.js';
 import { type DispatchResult, failure, success } from './responses.js';
 import type { ListenSubscription, ServerCore } from './server-core.js';
@@ -17,7 +16,8 @@ import type { Session } from './session.js';
  * limit, or more than the session may hold, are refused (-32602); URIs the server does not serve
  * are left out of the honoured filter.
  */
-export function listen(core: ServerCore, session: Session, id: JsonRpcId, params: unknown): DispatchResult {
+export function listen(core: ServerCore, origin: RequestOrigin, params: unknown): DispatchResult {
+  const { session, id } = origin;
   const filter = paramsObject(params)['notifications'];
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) {
     return failure(id, McpErrorCode.InvalidParams, 'Invalid params: notifications must be an object');

@@ -2,7 +2,8 @@ import type { JsonRpcId, JsonRpcMessage, JsonRpcResponse } from '@mcpforge/wire'
 import type { Prompt, Resource, ResourceTemplate, ServerCapabilities } from '../protocol/index.js';
 import type { JsonSchema } from '../schema/index.js';
 import type { MethodHandler } from './custom-method.js';
-import { BUILT_IN_METHODS, dispatch } from './dispatch.js';
+import { dispatch } from './dispatch.js';
+import { BUILT_IN_METHODS } from './method-table.js';
 import type { ServerOptions } from './options.js';
 import { type PermissionPatternsSource, wrapProbe } from './probe.js';
 import type { PromptHandler } from './prompt-registry.js';

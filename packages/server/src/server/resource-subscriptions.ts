@@ -1,6 +1,6 @@
 import { describePeerValue, type JsonRpcId } from '@mcpforge/wire';
 import { McpErrorCode, Method } from '../protocol/index.js';
-import { paramsObject } from './request-origin.js';
+import { paramsObject, type RequestOrigin } from './request-origin.js';
 import { type DispatchResult, failure, methodNotFound, success } from './responses.js';
 import type { ServerCore } from './server-core.js';
 import type { Session } from './session.js';
@@ -12,12 +12,8 @@ const EMPTY_RESULT = Object.freeze({});
  * URI must be short enough and served (a registered resource or a template match), and a session
  * holds at most `maxResourceSubscriptions` URIs, counting those of its open listens.
  */
-export function subscribe(
-  core: ServerCore,
-  session: Session,
-  id: JsonRpcId,
-  params: unknown,
-): DispatchResult {
+export function subscribe(core: ServerCore, origin: RequestOrigin, params: unknown): DispatchResult {
+  const { session, id } = origin;
   if (!core.servesResourceSubscriptions('legacy')) return methodNotFound(id, Method.resourcesSubscribe);
   const uri = paramsObject(params)['uri'];
   if (typeof uri !== 'string') return invalidUri(id);
@@ -32,12 +28,8 @@ export function subscribe(
 }
 
 /** Legacy `resources/unsubscribe`: succeeds for any URI, served or not (it may have been removed). */
-export function unsubscribe(
-  core: ServerCore,
-  session: Session,
-  id: JsonRpcId,
-  params: unknown,
-): DispatchResult {
+export function unsubscribe(core: ServerCore, origin: RequestOrigin, params: unknown): DispatchResult {
+  const { session, id } = origin;
   if (!core.servesResourceSubscriptions('legacy')) return methodNotFound(id, Method.resourcesUnsubscribe);
   const uri = paramsObject(params)['uri'];
   if (typeof uri !== 'string') return invalidUri(id);
