@@ -1,0 +1,18 @@
+import { expect, it } from 'vitest';
+import { checkMigrationList, migrationChecksum } from '../migration.js';
+import { MIGRATIONS } from './index.js';
+
+/**
+ * The checksum of every committed migration. A migration is never edited once committed (a
+ * database that applied it refuses the change): when this test fails, restore the migration and
+ * add a new one. Add a row here for each new migration.
+ */
+const COMMITTED: Record<string, string> = {};
+
+it('the gateway migrations are numbered without gaps', () => {
+  expect(() => checkMigrationList(MIGRATIONS)).not.toThrow();
+});
+
+it('no committed migration was edited, and every migration is pinned here', () => {
+  expect(Object.fromEntries(MIGRATIONS.map((m) => [m.id, migrationChecksum(m)]))).toEqual(COMMITTED);
+});
