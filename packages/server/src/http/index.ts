@@ -8,7 +8,15 @@ export {
 } from '../tasks/task-store.js';
 export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_HEADER_BYTES, readNodeBody, readRequestBody } from './body.js';
 export { closeSseStream } from './close-stream.js';
-export { type EventStore, MemoryEventStore, type MemoryEventStoreOptions } from './event-store.js';
+export {
+  DEFAULT_MAX_EVENT_BYTES,
+  DEFAULT_MAX_EVENT_BYTES_PER_STREAM,
+  DEFAULT_MAX_EVENTS,
+  DEFAULT_MAX_EVENTS_PER_STREAM,
+  type EventStore,
+  MemoryEventStore,
+  type MemoryEventStoreOptions,
+} from './event-store.js';
 export type { HttpRequestInfo } from './exchange.js';
 export { createHttpHandler, type HttpHandler } from './handler.js';
 export { decodeHeaderValue } from './header-value.js';
