@@ -1,7 +1,7 @@
 import type { JsonRpcResponse } from '@mcpforge/wire';
 import type { Session } from '../server/session.js';
-import type { HttpServable } from './options.js';
 import { HttpErrorCode } from './rejection.js';
+import type { HttpServable } from './servable.js';
 
 /**
  * `server.dispatch` when available (no promise for synchronous answers), else `server.handle`.

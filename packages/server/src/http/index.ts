@@ -30,10 +30,11 @@ export {
 export { type HttpWarning, type HttpWarningCode, MAX_WARNED_VALUES } from './http-warning.js';
 export { HttpSession, SessionRequestError } from './legacy-session.js';
 export { ModernRequestError } from './modern-session.js';
-export { HttpAuthError, type HttpHandlerOptions, type HttpServable, type ServerResolver } from './options.js';
+export { HttpAuthError, type HttpHandlerOptions } from './options.js';
 export type { ResponseMode } from './outbound-stream.js';
 export { HttpErrorCode, HttpRejection } from './rejection.js';
 export { type HttpListen, type HttpRunOptions, httpTransport, parseHttpFlag } from './run-http.js';
+export type { HttpServable, ServerResolver } from './servable.js';
 export {
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,

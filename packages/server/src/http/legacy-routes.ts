@@ -4,7 +4,7 @@ import type { Exchange } from './exchange.js';
 import { HttpSession, newSessionId } from './legacy-session.js';
 import { acceptsEventStream } from './media-type.js';
 import type { PostedMessage } from './message.js';
-import type { HttpHandlerOptions, HttpServable } from './options.js';
+import type { HttpHandlerOptions } from './options.js';
 import {
   jsonHeaders,
   OutboundStream,
@@ -13,6 +13,7 @@ import {
 } from './outbound-stream.js';
 import { defaultPrincipalOf } from './principal.js';
 import { HttpErrorCode, HttpRejection } from './rejection.js';
+import type { HttpServable } from './servable.js';
 import { MemorySessionStore, type SessionStore } from './session-store.js';
 
 const SESSION_HEADER = 'mcp-session-id';

@@ -8,8 +8,8 @@ import {
   type SessionState,
 } from '../server/session.js';
 import type { EventStore } from './event-store.js';
-import type { HttpServable } from './options.js';
 import type { OutboundStream } from './outbound-stream.js';
+import type { HttpServable } from './servable.js';
 
 interface PendingRequest {
   resolve(value: unknown): void;

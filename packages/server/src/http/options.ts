@@ -1,34 +1,14 @@
-import type { JsonRpcMessage, JsonRpcResponse } from '@mcpforge/wire';
-import type { Session } from '../server/session.js';
 import type { EventStore } from './event-store.js';
 import type { HttpRequestInfo } from './exchange.js';
 import type { HostGuardOptions } from './host-guard.js';
 import type { HttpWarning } from './http-warning.js';
 import type { HttpSession } from './legacy-session.js';
 import type { ResponseMode } from './outbound-stream.js';
+import type { HttpServable } from './servable.js';
 import type { SessionStore } from './session-store.js';
 
-/**
- * What the HTTP handler needs of a server definition: the transport seam `handle`, plus
- * optional hooks it uses when present.
- */
-export interface HttpServable {
-  handle(message: JsonRpcMessage, session: Session): Promise<JsonRpcResponse | undefined>;
-  /** `handle` without the promise when the answer is ready at once (the hot path). */
-  dispatch?(
-    message: JsonRpcMessage,
-    session: Session,
-  ): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined>;
-  /** The published input schema of a tool, to check `Mcp-Param-*` headers. */
-  toolInputSchema?(name: string): object | undefined;
-  /** A legacy session ended (DELETE, expiry, eviction, shutdown). */
-  closeSession?(session: Session): void;
-  /** The client went away from a modern request: abort it. */
-  cancel?(session: Session, requestId: string | number, reason?: unknown): unknown;
-}
-
-/** Picks the server definition for a request (multi-tenant); return cached definitions. */
-export type ServerResolver<S extends HttpServable> = (request: HttpRequestInfo) => S | Promise<S>;
+// In their own module: `legacy-session.ts` needs `HttpServable`, and these options need `HttpSession`.
+export type { HttpServable, ServerResolver } from './servable.js';
 
 /**
  * Options of {@link createHttpHandler}. Each is checked when the handler is built: a value of the
@@ -120,6 +100,20 @@ export interface HttpHandlerOptions<S extends HttpServable = HttpServable> {
    * @default 15 s (`DEFAULT_KEEP_ALIVE_MS`)
    */
   keepAliveMs?: number | undefined;
+  /**
+   * How long a client may take none of a response's bytes, in ms, before its connection is
+   * dropped: a number > 0; `Infinity` never drops (more than 2^31 - 1 waits that long). Applies
+   * to plain answers larger than 64 KiB and to SSE streams on the node front end; a fetch
+   * runtime writes responses itself.
+   * @default 30 s (`DEFAULT_SEND_TIMEOUT_MS`)
+   */
+  sendTimeoutMs?: number | undefined;
+  /**
+   * Unread bytes an SSE reader may fall behind by before its stream is dropped (a legacy stream
+   * stays resumable; a modern request is cancelled), a positive integer.
+   * @default 8 MiB (`DEFAULT_MAX_STREAM_BUFFER_BYTES`)
+   */
+  maxStreamBufferBytes?: number | undefined;
   /**
    * `retry` hint sent in priming events, in ms: an integer >= 0 (the SSE field is digits only).
    * @default 1 s (`DEFAULT_RETRY_MS`)

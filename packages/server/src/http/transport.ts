@@ -15,7 +15,7 @@ import { acceptsEventStream, isJsonMediaType } from './media-type.js';
 import { type PostedMessage, parsePostedMessage } from './message.js';
 import { modernVersionOf, validateModernHeaders } from './modern-headers.js';
 import { ModernRequestSession } from './modern-session.js';
-import { HttpAuthError, type HttpHandlerOptions, type HttpServable, type ServerResolver } from './options.js';
+import { HttpAuthError, type HttpHandlerOptions } from './options.js';
 import {
   OutboundStream,
   type OutboundStreamOptions,
@@ -24,6 +24,7 @@ import {
 } from './outbound-stream.js';
 import { HttpErrorCode, HttpRejection } from './rejection.js';
 import { sendRejection } from './send-rejection.js';
+import type { HttpServable, ServerResolver } from './servable.js';
 import { DEFAULT_KEEP_ALIVE_MS, DEFAULT_RETRY_MS } from './sse.js';
 import { type ToolHeaderParam, toolHeaderParams } from './tool-headers.js';
 
