@@ -32,7 +32,8 @@ for (const output of files(dist)) {
   if (!EMITTED.test(output)) continue;
   const source = join(packageDir, 'src', relative(dist, output).replace(EMITTED, '.ts'));
   if (!existsSync(source)) {
-    rmSync(output);
+    // force: two packs running at once may both find the same stale file.
+    rmSync(output, { force: true });
     process.stderr.write(`prepack: removed ${relative(packageDir, output)} (its source is gone)\n`);
   }
 }
