@@ -10,7 +10,10 @@ export {
   RequestStateError,
   RequestStateSealer,
 } from './mrtr/index.js';
+export { ExitCode } from './process/exit-code.js';
+export { FlagError, type FlagErrorCode } from './process/flag-error.js';
 export { type HealthOutput, health } from './process/health.js';
+export { ListenError, type ListenErrorCode } from './process/listen-error.js';
 export {
   createLogger,
   DEFAULT_REDACTED_FIELDS,
@@ -20,6 +23,8 @@ export {
   type LogLevel,
 } from './process/logger.js';
 export {
+  type RunContext,
+  type RunIo,
   type RunOptions,
   type RunTransport,
   type RunTransportFactory,
@@ -27,6 +32,7 @@ export {
   type ShutdownContext,
   stdioTransport,
 } from './process/run.js';
+export { ALLOWED_HOSTS_ENV, type RunFlag, type RunFlags } from './process/run-flags.js';
 export {
   type ClientCapabilities,
   type CompleteResult,
@@ -63,6 +69,6 @@ export {
 export * from './results/index.js';
 export * from './schema/index.js';
 export * from './server/index.js';
-export { type StdioOptions, type StdioServer, serveStdio } from './stdio/index.js';
+export { DEFAULT_GRACE_MS, type StdioOptions, type StdioServer, serveStdio } from './stdio/index.js';
 export * from './validation/index.js';
 export * from './validators/index.js';

@@ -1,15 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { listenError } from '../process/listen-error.js';
 import type { RunTransport, RunTransportFactory } from '../process/run.js';
+import { ALLOWED_HOSTS_ENV } from '../process/run-flags.js';
 import { DEFAULT_MAX_HEADER_BYTES } from './body.js';
 import { createHttpHandler } from './handler.js';
 import { type HostGuardOptions, LOCALHOST_NAMES } from './host-guard.js';
 import type { HttpWarning } from './http-warning.js';
 import type { HttpHandlerOptions, HttpServable } from './options.js';
 import { resolveHttpHandlerOptions, show } from './resolve-options.js';
-
-/** The environment variable `run()` reads more allowed hosts from, named in the refused-Host log line. */
-const ALLOWED_HOSTS_ENV = 'MCPFORGE_ALLOWED_HOSTS';
 
 /** Where `--http` asks to listen. */
 export interface HttpListen {
@@ -179,12 +178,10 @@ export function httpTransport(options: HttpRunOptions): RunTransportFactory {
       }
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found\n');
     }
-    const closed = new Promise<void>((resolve) => {
+    // A listener that cannot start (a busy port) fails the transport: run() logs why and exits 1.
+    const closed = new Promise<void>((resolve, reject) => {
       listener.on('close', resolve);
-      listener.on('error', (error) => {
-        logger.error({ err: { name: error.name, message: error.message } }, 'HTTP listener failed');
-        resolve();
-      });
+      listener.on('error', (error) => reject(listenError(error, { host: bindHost, port: bindPort })));
     });
     listener.listen(bindPort, bindHost, () => {
       const { port } = listener.address() as AddressInfo;
@@ -207,7 +204,7 @@ function httpRunTransport(listener: Server, handler: { close(): void }, closed: 
       listener.closeIdleConnections();
       const deadline = setTimeout(() => listener.closeAllConnections(), graceMs);
       deadline.unref();
-      await closed;
+      await closed.catch(() => {}); // a listener that failed to start was reported through `closed`
       clearTimeout(deadline);
     },
   };

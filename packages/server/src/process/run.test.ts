@@ -8,19 +8,135 @@ import { type RunTransport, run } from './run.js';
 
 const quietLogger = createLogger({ name: 'run-test', level: 'silent', env: {} });
 
+/** A logger writing JSON lines to a temp file, and a reader of its lines. */
+function fileLogger() {
+  const dir = mkdtempSync(join(tmpdir(), 'mcpforge-run-'));
+  const file = join(dir, 'log.jsonl');
+  const logger = createLogger({ name: 'run-test', env: {}, fd: openSync(file, 'w') });
+  return {
+    logger,
+    lines: () =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as { msg: string; level?: string; err?: { message: string } }),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
 describe('run', () => {
   it('answers --health without building the server', async () => {
     let built = false;
     const exits: number[] = [];
+    const printed: string[] = [];
     await run(
       () => {
         built = true;
         return createServer({ name: 'x', version: '1' });
       },
-      { argv: ['node', 'main.js', '--health'], exit: (code) => exits.push(code), logger: quietLogger },
+      {
+        argv: ['node', 'main.js', '--health'],
+        exit: (code) => exits.push(code),
+        logger: quietLogger,
+        io: { stdout: { write: (text: string) => printed.push(text) } },
+      },
     );
     expect(built).toBe(false);
     expect(exits).toEqual([0]);
+    expect(printed).toEqual(['ok\n']);
+  });
+
+  it("--help prints the flags (the server's own too) without building, and exits 0", async () => {
+    let built = false;
+    const exits: number[] = [];
+    const printed: string[] = [];
+    await run(
+      () => {
+        built = true;
+        return createServer({ name: 'x', version: '1' });
+      },
+      {
+        argv: ['node', 'main.js', '--help'],
+        exit: (code) => exits.push(code),
+        logger: quietLogger,
+        flags: [{ name: 'root', value: 'DIR', description: 'serve files under DIR' }],
+        io: { stdout: { write: (text: string) => printed.push(text) } },
+      },
+    );
+    expect([built, exits]).toEqual([false, [0]]);
+    expect(printed.join('')).toMatch(/--http \[HOST:\]PORT[\s\S]*--root DIR +serve files under DIR/);
+  });
+
+  it('a bad flag exits 2 with the message on stderr, before building', async () => {
+    let built = false;
+    const exits: number[] = [];
+    const errors: string[] = [];
+    await run(
+      () => {
+        built = true;
+        return createServer({ name: 'x', version: '1' });
+      },
+      {
+        name: 'demo',
+        argv: ['node', 'main.js', '--http', 'foo'],
+        exit: (code) => exits.push(code),
+        logger: quietLogger,
+        io: { stderr: { write: (text: string) => errors.push(text) } },
+      },
+    );
+    expect([built, exits]).toEqual([false, [2]]);
+    expect(errors).toEqual([
+      "demo: --http expects [HOST:]PORT, e.g. --http 3000 or --http 0.0.0.0:8080; got 'foo' (the port must be a number from 0 to 65535)\n",
+    ]);
+  });
+
+  it("gives build the parsed flags: --config and the server's own", async () => {
+    let seen: unknown;
+    await run(
+      ({ flags }) => {
+        seen = { config: flags.config, extra: flags.extra };
+        throw new Error('stop here');
+      },
+      {
+        argv: ['node', 'main.js', '-config', 'c.json', '--root=/srv'],
+        flags: [{ name: 'root', value: 'DIR', description: 'serve files under DIR' }],
+        exit: () => {},
+        logger: quietLogger,
+      },
+    );
+    expect(seen).toEqual({ config: 'c.json', extra: { root: '/srv' } });
+  });
+
+  it('a transport that fails (closed rejects) is logged with its message and exits 1', async () => {
+    const log = fileLogger();
+    try {
+      const exits: number[] = [];
+      const calls: string[] = [];
+      await run(() => createServer({ name: 'x', version: '1' }), {
+        argv: ['node', 'main.js'],
+        handleSignals: false,
+        logger: log.logger,
+        exit: (code) => exits.push(code),
+        transport: () => ({
+          closed: Promise.reject(
+            Object.assign(new Error('port 127.0.0.1:3000 is already in use'), { code: 'X' }),
+          ),
+          async shutdown() {
+            calls.push('shutdown');
+          },
+        }),
+        onShutdown: ({ reason }) => void calls.push(reason),
+      });
+      expect(exits).toEqual([1]);
+      expect(calls).toEqual(['shutdown', 'transport failed']);
+      expect(log.lines().find((line) => line.msg.startsWith('port'))).toMatchObject({
+        level: 'fatal',
+        msg: 'port 127.0.0.1:3000 is already in use',
+        code: 'X',
+      });
+    } finally {
+      log.remove();
+    }
   });
 
   it('exits 1 when the server cannot be built', async () => {
@@ -106,22 +222,6 @@ describe('run', () => {
         },
       });
       return { transport, close: () => closeInput() };
-    }
-
-    /** A logger writing JSON lines to a temp file, and a reader of its lines. */
-    function fileLogger() {
-      const dir = mkdtempSync(join(tmpdir(), 'forge-run-'));
-      const file = join(dir, 'log.jsonl');
-      const logger = createLogger({ name: 'run-test', env: {}, fd: openSync(file, 'w') });
-      return {
-        logger,
-        lines: () =>
-          readFileSync(file, 'utf8')
-            .split('\n')
-            .filter((line) => line !== '')
-            .map((line) => JSON.parse(line) as { msg: string; err?: { message: string } }),
-        remove: () => rmSync(dir, { recursive: true, force: true }),
-      };
     }
 
     it('is awaited after the transport stopped and before the exit', async () => {

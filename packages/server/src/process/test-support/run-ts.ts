@@ -1,8 +1,22 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** The workspace's shared TypeScript child-process hooks (root `test-support/`). */
-const REGISTER = fileURLToPath(new URL('../../../../../test-support/ts-hooks/register.mjs', import.meta.url));
+export const REGISTER = fileURLToPath(
+  new URL('../../../../../test-support/ts-hooks/register.mjs', import.meta.url),
+);
+
+/** Starts a TypeScript file in a real `node` child process with piped stdio (the caller ends it). */
+export function spawnTypeScript(
+  file: string,
+  args: readonly string[] = [],
+  env: Record<string, string | undefined> = {},
+): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ['--import', REGISTER, file, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+}
 
 /** What a finished child wrote and how it ended. */
 export interface ChildResult {
