@@ -14,6 +14,7 @@ export default defineConfig({
       'template/src/**/*.test.ts',
       'packaging/**/*.test.ts',
       'docs/examples/**/*.test.ts',
+      'docs/runnable/**/*.test.ts',
       'bench/src/**/*.test.mjs',
     ],
     globalSetup: ['scripts/build-before-tests.ts', 'scripts/node22-before-tests.ts'],
