@@ -1,4 +1,7 @@
+import { brand, matchesBrand } from '../errors/brand.js';
 import type { ValidationIssue } from '../validation/issues.js';
+
+const CONFIG_ERROR_BRAND = Symbol.for('mcpforge.server.ConfigError');
 
 /** Why a configuration could not be loaded. */
 export type ConfigErrorCode =
@@ -27,5 +30,11 @@ export class ConfigError extends Error {
     this.code = code;
     this.source = details.source;
     this.issues = details.issues ?? [];
+    brand(this, CONFIG_ERROR_BRAND);
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof was called on
+    return matchesBrand(this, ConfigError, CONFIG_ERROR_BRAND, value);
   }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { JsonRpcId, JsonRpcNotification } from '@mcpforge/wire';
+import { brand, matchesBrand } from '../errors/brand.js';
 import { McpError } from '../protocol/index.js';
 import {
   createSessionState,
@@ -16,13 +17,20 @@ interface PendingRequest {
   reject(error: Error): void;
 }
 
+const SESSION_REQUEST_ERROR_BRAND = Symbol.for('mcpforge.server.SessionRequestError');
+
 /** Error for a server → client request that cannot be delivered or was abandoned. */
 export class SessionRequestError extends Error {
-  readonly code: 'ERR_NO_STREAM' | 'ERR_SESSION_CLOSED' | 'ERR_ABORTED' | 'ERR_TIMEOUT';
+  readonly code: 'ERR_NO_STREAM' | 'ERR_SESSION_CLOSED' | 'ERR_ABORTED' | 'ERR_SERVER_REQUEST_TIMEOUT';
   constructor(code: SessionRequestError['code'], message: string) {
     super(message);
     this.name = 'SessionRequestError';
     this.code = code;
+    brand(this, SESSION_REQUEST_ERROR_BRAND);
+  }
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof was called on
+    return matchesBrand(this, SessionRequestError, SESSION_REQUEST_ERROR_BRAND, value);
   }
 }
 
@@ -144,7 +152,7 @@ export class HttpSession<S extends HttpServable = HttpServable> implements Sessi
         signal?.removeEventListener('abort', onAbort);
         reject(
           new SessionRequestError(
-            'ERR_TIMEOUT',
+            'ERR_SERVER_REQUEST_TIMEOUT',
             `${method} got no answer within ${this.requestTimeoutMs} ms`,
           ),
         );

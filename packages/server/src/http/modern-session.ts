@@ -1,6 +1,9 @@
 import type { JsonRpcId, JsonRpcNotification } from '@mcpforge/wire';
+import { brand, matchesBrand } from '../errors/brand.js';
 import { createSessionState, type Session, type SessionState } from '../server/session.js';
 import type { OutboundStream } from './outbound-stream.js';
+
+const MODERN_REQUEST_ERROR_BRAND = Symbol.for('mcpforge.server.ModernRequestError');
 
 /** Error for a server → client request attempted in the modern era (MRTR replaces them). */
 export class ModernRequestError extends Error {
@@ -8,6 +11,11 @@ export class ModernRequestError extends Error {
   constructor(method: string) {
     super(`The modern era cannot send ${method} to the client; use MRTR input requests`);
     this.name = 'ModernRequestError';
+    brand(this, MODERN_REQUEST_ERROR_BRAND);
+  }
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof was called on
+    return matchesBrand(this, ModernRequestError, MODERN_REQUEST_ERROR_BRAND, value);
   }
 }
 

@@ -7,6 +7,8 @@ import type { ResponseMode } from './outbound-stream.js';
 import type { HttpServable } from './servable.js';
 import type { SessionStore } from './session-store.js';
 
+// In its own module since it is a class; re-exported where callers have always found it.
+export { HttpAuthError } from './http-auth-error.js';
 // In their own module: `legacy-session.ts` needs `HttpServable`, and these options need `HttpSession`.
 export type { HttpServable, ServerResolver } from './servable.js';
 
@@ -119,16 +121,4 @@ export interface HttpHandlerOptions<S extends HttpServable = HttpServable> {
    * @default 1 s (`DEFAULT_RETRY_MS`)
    */
   retryMs?: number | undefined;
-}
-
-/** Refuse a request from `authenticate` (401 or 403), optionally with a `WWW-Authenticate` challenge. */
-export class HttpAuthError extends Error {
-  readonly status: 401 | 403;
-  readonly wwwAuthenticate: string | undefined;
-  constructor(status: 401 | 403, message: string, wwwAuthenticate?: string) {
-    super(message);
-    this.name = 'HttpAuthError';
-    this.status = status;
-    this.wwwAuthenticate = wwwAuthenticate;
-  }
 }

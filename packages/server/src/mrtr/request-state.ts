@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { brand, hasBrand } from '../errors/brand.js';
+import { brand, matchesBrand } from '../errors/brand.js';
 import { canonicalJson } from '../validation/index.js';
 
 /** What a `requestState` is bound to: the retry must repeat the same call. */
@@ -46,7 +46,8 @@ export class RequestStateError extends Error {
     brand(this, REQUEST_STATE_ERROR_BRAND);
   }
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return hasBrand(value, REQUEST_STATE_ERROR_BRAND);
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof was called on
+    return matchesBrand(this, RequestStateError, REQUEST_STATE_ERROR_BRAND, value);
   }
 }
 

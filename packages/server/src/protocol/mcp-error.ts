@@ -1,5 +1,5 @@
 import type { JsonRpcErrorObject } from '@mcpforge/wire';
-import { brand, hasBrand } from '../errors/brand.js';
+import { brand, matchesBrand } from '../errors/brand.js';
 
 const MCP_ERROR_BRAND = Symbol.for('mcpforge.server.McpError');
 
@@ -20,7 +20,8 @@ export class McpError extends Error {
   }
 
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return hasBrand(value, MCP_ERROR_BRAND);
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof was called on
+    return matchesBrand(this, McpError, MCP_ERROR_BRAND, value);
   }
 
   toJSON(): JsonRpcErrorObject {

@@ -1,4 +1,4 @@
-import { brand, hasBrand } from '../errors/brand.js';
+import { brand, matchesBrand } from '../errors/brand.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { ClientCapabilities } from '../protocol/index.js';
 
@@ -27,7 +27,8 @@ export class DefinitionError extends Error {
     brand(this, DEFINITION_BRAND);
   }
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return hasBrand(value, DEFINITION_BRAND);
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof was called on
+    return matchesBrand(this, DefinitionError, DEFINITION_BRAND, value);
   }
 }
 
@@ -43,7 +44,8 @@ export class ToolDefinitionError extends DefinitionError {
     brand(this, TOOL_DEFINITION_BRAND);
   }
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return hasBrand(value, TOOL_DEFINITION_BRAND);
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof was called on
+    return matchesBrand(this, ToolDefinitionError, TOOL_DEFINITION_BRAND, value);
   }
 }
 
@@ -66,6 +68,7 @@ export class MissingClientCapabilityError extends Error {
     brand(this, CAPABILITY_BRAND);
   }
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return hasBrand(value, CAPABILITY_BRAND);
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof was called on
+    return matchesBrand(this, MissingClientCapabilityError, CAPABILITY_BRAND, value);
   }
 }

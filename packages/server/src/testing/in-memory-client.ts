@@ -1,4 +1,5 @@
 import type { JsonRpcId, JsonRpcNotification, JsonRpcResponse } from '@mcpforge/wire';
+import { brand, matchesBrand } from '../errors/brand.js';
 import type { ClientCapabilities } from '../protocol/index.js';
 import {
   LATEST_LEGACY_PROTOCOL_VERSION,
@@ -39,6 +40,8 @@ export interface ReceivedNotification extends JsonRpcNotification {
 /** How long {@link TestClient.nextNotification} waits by default. */
 export const DEFAULT_NOTIFICATION_TIMEOUT_MS = 5000;
 
+const NOTIFICATION_TIMEOUT_BRAND = Symbol.for('mcpforge.server.NotificationTimeoutError');
+
 /** No notification of the awaited method arrived in time. */
 export class NotificationTimeoutError extends Error {
   override readonly name = 'NotificationTimeoutError';
@@ -48,6 +51,12 @@ export class NotificationTimeoutError extends Error {
   constructor(method: string, timeoutMs: number) {
     super(`no '${method}' notification within ${timeoutMs} ms`);
     this.method = method;
+    brand(this, NOTIFICATION_TIMEOUT_BRAND);
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof was called on
+    return matchesBrand(this, NotificationTimeoutError, NOTIFICATION_TIMEOUT_BRAND, value);
   }
 }
 

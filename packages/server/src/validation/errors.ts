@@ -1,3 +1,5 @@
+import { brand, matchesBrand } from '../errors/brand.js';
+
 /** Why a schema was refused by `SchemaCompiler.check`/`compile`. */
 export type SchemaErrorCode =
   /** Not valid JSON Schema 2020-12 under strict mode (unknown keyword, bad type, bad pattern...). */
@@ -6,6 +8,8 @@ export type SchemaErrorCode =
   | 'ERR_SCHEMA_TOO_COMPLEX'
   /** A `$ref` that points outside the schema; schemas are never fetched. */
   | 'ERR_SCHEMA_REMOTE_REF';
+
+const SCHEMA_ERROR_BRAND = Symbol.for('mcpforge.server.SchemaError');
 
 /** A schema the compiler refuses. A programming/configuration error, never a tool-call outcome. */
 export class SchemaError extends Error {
@@ -16,5 +20,11 @@ export class SchemaError extends Error {
   constructor(code: SchemaErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
+    brand(this, SCHEMA_ERROR_BRAND);
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof was called on
+    return matchesBrand(this, SchemaError, SCHEMA_ERROR_BRAND, value);
   }
 }

@@ -1,4 +1,8 @@
+import { brand, matchesBrand } from '../errors/brand.js';
 import { DomainError } from '../errors/domain-error.js';
+
+const PATH_OUTSIDE_ROOTS_BRAND = Symbol.for('mcpforge.server.PathOutsideRootsError');
+const URL_NOT_ALLOWED_BRAND = Symbol.for('mcpforge.server.UrlNotAllowedError');
 
 /**
  * A path that resolves outside every allowed root (after `..` and symlinks). A
@@ -8,13 +12,19 @@ import { DomainError } from '../errors/domain-error.js';
 export class PathOutsideRootsError extends DomainError {
   override readonly name = 'PathOutsideRootsError';
   /** Always `ERR_PATH_OUTSIDE_ROOTS`. */
-  readonly code = 'ERR_PATH_OUTSIDE_ROOTS' as const;
+  override readonly code = 'ERR_PATH_OUTSIDE_ROOTS' as const;
   /** The path as given. */
   readonly path: string;
 
   constructor(path: string, reason: string) {
     super(`path '${path}' is not allowed: ${reason}`);
     this.path = path;
+    brand(this, PATH_OUTSIDE_ROOTS_BRAND);
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof was called on
+    return matchesBrand(this, PathOutsideRootsError, PATH_OUTSIDE_ROOTS_BRAND, value);
   }
 }
 
@@ -25,9 +35,15 @@ export class PathOutsideRootsError extends DomainError {
 export class UrlNotAllowedError extends DomainError {
   override readonly name = 'UrlNotAllowedError';
   /** Always `ERR_URL_NOT_ALLOWED`. */
-  readonly code = 'ERR_URL_NOT_ALLOWED' as const;
+  override readonly code = 'ERR_URL_NOT_ALLOWED' as const;
 
   constructor(reason: string) {
     super(`url is not allowed: ${reason}`);
+    brand(this, URL_NOT_ALLOWED_BRAND);
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof was called on
+    return matchesBrand(this, UrlNotAllowedError, URL_NOT_ALLOWED_BRAND, value);
   }
 }
