@@ -1,0 +1,23 @@
+/**
+ * @module
+ * Messages that once broke the server, run first in every fuzz run whatever the seed.
+ */
+import type { FuzzMessage } from './messages.js';
+import { FRESH_NUMBER_ID } from './messages.js';
+
+const deepArray = (depth: number): string => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+export const regressions: readonly FuzzMessage[] = [
+  // Issue 8, defect 1: the version error text stringified the member and overflowed the stack.
+  {
+    kind: 'request',
+    copies: 1,
+    text: `{"jsonrpc":${deepArray(5000)},"id":${FRESH_NUMBER_ID},"method":"ping"}`,
+  },
+  // Issue 8, defect 7: String() of a deep cursor overflowed and the text leaked into the answer.
+  {
+    kind: 'request',
+    copies: 1,
+    text: `{"jsonrpc":"2.0","id":${FRESH_NUMBER_ID},"method":"tools/list","params":{"cursor":${deepArray(10_000)}}}`,
+  },
+];
