@@ -5,6 +5,8 @@
 export * from './args/index.js';
 export * from './config/index.js';
 export {
+  DEFAULT_REQUEST_STATE_TTL_MS,
+  MAX_REQUEST_STATE_LENGTH,
   type RequestStateBinding,
   type RequestStateContent,
   RequestStateError,

@@ -1,4 +1,6 @@
 export {
+  DEFAULT_REQUEST_STATE_TTL_MS,
+  MAX_REQUEST_STATE_LENGTH,
   type RequestStateBinding,
   type RequestStateContent,
   RequestStateError,

@@ -1,6 +1,12 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { brand, matchesBrand } from '../errors/brand.js';
+import { positiveIntegerOption } from '../options/positive-integer.js';
 import { canonicalJson } from '../validation/index.js';
+
+/** How long a `requestState` stays valid: long enough for a person to answer an elicitation. */
+export const DEFAULT_REQUEST_STATE_TTL_MS = 10 * 60_000;
+/** Longest `requestState` opened; longer ones are refused before any decoding work. */
+export const MAX_REQUEST_STATE_LENGTH = 1_000_000;
 
 /** What a `requestState` is bound to: the retry must repeat the same call. */
 export interface RequestStateBinding {
@@ -62,9 +68,10 @@ export class RequestStateSealer {
   readonly #key: Buffer;
   readonly #ttlMs: number;
 
-  constructor(secret: string | Uint8Array | undefined, ttlMs = 10 * 60_000) {
+  /** @param ttlMs a positive integer; default {@link DEFAULT_REQUEST_STATE_TTL_MS}. */
+  constructor(secret: string | Uint8Array | undefined, ttlMs?: number | undefined) {
     this.#key = secret === undefined ? randomBytes(32) : Buffer.from(secret);
-    this.#ttlMs = ttlMs;
+    this.#ttlMs = positiveIntegerOption('requestStateTtlMs', ttlMs, DEFAULT_REQUEST_STATE_TTL_MS);
   }
 
   /** The key, for other integrity tags (list cursors) derived from the same secret. */
@@ -87,7 +94,7 @@ export class RequestStateSealer {
   }
 
   open(requestState: unknown, binding: RequestStateBinding, now = Date.now()): RequestStateContent {
-    if (typeof requestState !== 'string' || requestState.length > 1_000_000) {
+    if (typeof requestState !== 'string' || requestState.length > MAX_REQUEST_STATE_LENGTH) {
       throw new RequestStateError(
         'ERR_REQUEST_STATE_MALFORMED',
         'requestState must be a string issued by this server',

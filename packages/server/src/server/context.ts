@@ -18,7 +18,6 @@ export interface InputOptions {
   state?: unknown;
 }
 
-/** What a tool, prompt, resource or completion handler gets besides its arguments. */
 /**
  * Features of the transport serving this request, each present only when the transport offers
  * it; test for it (`ctx.transport.closeStream?.()`) and carry on without.
@@ -33,6 +32,7 @@ export interface TransportFeatures {
   closeStream?(): boolean;
 }
 
+/** What a tool, prompt, resource or completion handler gets besides its arguments. */
 export interface HandlerContext {
   /** Aborted when the client cancels the request or the session closes. */
   readonly signal: AbortSignal;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { text } from '../results/index.js';
 import { createTestClient, mcpErrorOf } from '../testing/index.js';
 import { createServer } from './mcp-server.js';
@@ -48,6 +48,10 @@ function mrtrServer(options: { secret?: string; requestStateTtlMs?: number } = {
 }
 
 const caps = { elicitation: {}, sampling: {}, roots: {} };
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('MRTR (modern input requests)', () => {
   it('answers input_required, then completes on a retry carrying the response and the state', async () => {
@@ -142,12 +146,14 @@ describe('MRTR (modern input requests)', () => {
         )
       ).code,
     ).toBe(-32602);
-    // expired
-    const shortLived = createTestClient(mrtrServer({ requestStateTtlMs: -1 }).server, {
+    // expired: the clock moves past the lifetime
+    const shortLived = createTestClient(mrtrServer({ requestStateTtlMs: 1000 }).server, {
       era: 'modern',
       capabilities: caps,
     });
+    vi.useFakeTimers({ toFake: ['Date'] });
     const expiring = (await shortLived.callTool('greet')) as unknown as Record<string, unknown>;
+    vi.setSystemTime(Date.now() + 1001);
     const expired = await mcpErrorOf(
       shortLived.request('tools/call', { name: 'greet', requestState: expiring['requestState'] }),
     );

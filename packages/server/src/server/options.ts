@@ -32,7 +32,7 @@ export interface ServerOptions {
   cacheTtlMs?: number | undefined;
   /** Modern `cacheScope`. Default `public` (the definition holds no user data; resource handlers may override). */
   cacheScope?: 'public' | 'private' | undefined;
-  /** Lifetime of an MRTR `requestState`. Default 10 minutes. */
+  /** Lifetime of an MRTR `requestState` in ms, a positive integer. Default 10 minutes (`DEFAULT_REQUEST_STATE_TTL_MS`). */
   requestStateTtlMs?: number | undefined;
   /** Capabilities to declare on top of those derived from what is registered. */
   capabilities?: ServerCapabilities | undefined;
@@ -56,14 +56,3 @@ export const DEFAULT_CACHE_TTL_MS = 60_000;
 export const DEFAULT_MAX_RESOURCE_SUBSCRIPTIONS = 1000;
 /** 4 KiB, Linux's PATH_MAX: longer than the URIs browsers and CDNs keep (about 2 KiB). */
 export const DEFAULT_MAX_SUBSCRIPTION_URI_LENGTH = 4096;
-
-/**
- * `value` when it is a positive integer, `fallback` when undefined. Anything else is a RangeError
- * naming the option: NaN would silently turn a limit off.
- */
-export function positiveIntegerOption(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1)
-    throw new RangeError(`${name} must be a positive integer, got ${value}`);
-  return value;
-}

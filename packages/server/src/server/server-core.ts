@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { JsonRpcId, JsonRpcNotification } from '@mcpforge/wire';
 import { RequestStateSealer } from '../mrtr/request-state.js';
+import { positiveIntegerOption } from '../options/positive-integer.js';
 import type { Implementation, ServerCapabilities } from '../protocol/index.js';
 import { MetaKey, MODERN_PROTOCOL_VERSIONS, Notification } from '../protocol/index.js';
 import { SchemaCompiler } from '../validation/index.js';
@@ -12,7 +13,6 @@ import {
   DEFAULT_MAX_SUBSCRIPTION_URI_LENGTH,
   DEFAULT_PAGE_SIZE,
   type InternalErrorReport,
-  positiveIntegerOption,
   type ServerOptions,
 } from './options.js';
 import { PromptRegistry } from './prompt-registry.js';
