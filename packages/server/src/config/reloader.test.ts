@@ -165,3 +165,14 @@ describe('ConfigReloader', () => {
     reloader.stop();
   });
 });
+
+describe('ConfigReloader options', () => {
+  it('refuses an intervalMs that is not a non-negative integer: Infinity would poll every millisecond', () => {
+    for (const value of [Number.POSITIVE_INFINITY, Number.NaN, -1, 0.5]) {
+      expect(() => new ConfigReloader({ source: 'x.json', schema, intervalMs: value })).toThrow(
+        new RangeError(`intervalMs must be a non-negative integer (0 disables polling), got ${value}`),
+      );
+    }
+    expect(() => new ConfigReloader({ source: 'x.json', schema, intervalMs: 0 })).not.toThrow();
+  });
+});

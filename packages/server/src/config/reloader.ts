@@ -7,6 +7,12 @@ import type { Environment } from './expand.js';
 import { type LoadedConfig, readConfigFile } from './load.js';
 import { parseConfigText } from './parse.js';
 
+/** Node's longest timer delay; a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** How often a reloader re-reads its file: cheap (a read and a hash), and soon enough for a person editing it. */
+export const DEFAULT_RELOAD_INTERVAL_MS = 2000;
+
 /** Options of `ConfigReloader`. */
 export interface ConfigReloaderOptions<S extends JsonSchema, T = Infer<S>> {
   /** The config file (e.g. `loadConfig(...).source`). */
@@ -17,7 +23,7 @@ export interface ConfigReloaderOptions<S extends JsonSchema, T = Infer<S>> {
   env?: Environment | undefined;
   /** Compiler to use; default a private one. */
   compiler?: SchemaCompiler | undefined;
-  /** Poll period in ms. Default 2000; 0 disables polling (use `watch` or `check()`). */
+  /** Poll period in ms, an integer >= 0. Default {@link DEFAULT_RELOAD_INTERVAL_MS}; 0 disables polling (use `watch` or `check()`). */
   intervalMs?: number | undefined;
   /** Also react to `fs.watch` events on the file's directory. Default false. */
   watch?: boolean | undefined;
@@ -61,7 +67,16 @@ export class ConfigReloader<S extends JsonSchema, T = Infer<S>> {
   #running = false;
   #stopped = false;
 
+  /** @throws RangeError for an `intervalMs` that is not an integer >= 0. */
   constructor(options: ConfigReloaderOptions<S, T>) {
+    const interval = options.intervalMs;
+    // Infinity or more than 2^31 - 1 ms would make Node's setInterval fire every millisecond.
+    if (
+      interval !== undefined &&
+      (!Number.isSafeInteger(interval) || interval < 0 || interval > MAX_TIMER_MS)
+    ) {
+      throw new RangeError(`intervalMs must be a non-negative integer (0 disables polling), got ${interval}`);
+    }
     this.#options = options;
     this.#compiler = options.compiler ?? new SchemaCompiler({ subject: 'config field' });
     this.#loaded = options.initial;
@@ -94,7 +109,7 @@ export class ConfigReloader<S extends JsonSchema, T = Infer<S>> {
     if (this.#running) return this.#loaded;
     this.#running = true;
     this.#stopped = false;
-    const interval = this.#options.intervalMs ?? 2000;
+    const interval = this.#options.intervalMs ?? DEFAULT_RELOAD_INTERVAL_MS;
     if (interval > 0) {
       this.#timer = setInterval(() => void this.check(), interval);
       this.#timer.unref();
