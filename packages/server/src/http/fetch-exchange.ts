@@ -1,10 +1,9 @@
 import { readRequestBody } from './body.js';
 import type { Exchange } from './exchange.js';
+import { DEFAULT_EXCHANGE_LIMITS, type ExchangeLimits } from './exchange-limits.js';
 import type { StreamSink } from './sse.js';
 
 const encoder = new TextEncoder();
-/** Bytes a slow SSE reader may leave unread before its stream is failed. */
-const MAX_STREAM_BUFFER_BYTES = 8 * 1024 * 1024;
 
 /** {@link Exchange} over a web `Request`; `response` settles on the first `send`/`openStream`. */
 export class FetchExchange implements Exchange {
@@ -15,9 +14,12 @@ export class FetchExchange implements Exchange {
   #url: string | undefined;
   #abort: (() => void) | undefined;
   #complete = false;
+  readonly #limits: ExchangeLimits;
 
-  constructor(request: Request) {
+  /** `limits.sendTimeoutMs` is the runtime's business here: it writes the response. */
+  constructor(request: Request, limits: ExchangeLimits = DEFAULT_EXCHANGE_LIMITS) {
     this.raw = request;
+    this.#limits = limits;
     this.auth = undefined;
     this.response = new Promise((resolve) => {
       this.#resolve = resolve;
@@ -66,7 +68,7 @@ export class FetchExchange implements Exchange {
           if (!this.#complete) this.#abort?.();
         },
       },
-      new ByteLengthQueuingStrategy({ highWaterMark: MAX_STREAM_BUFFER_BYTES }),
+      new ByteLengthQueuingStrategy({ highWaterMark: this.#limits.maxStreamBufferBytes }),
     );
     this.#resolve(new Response(body, { status, headers }));
     return {

@@ -34,13 +34,15 @@ export function createHttpHandler<S extends HttpServable>(
       'createHttpHandler expects a server definition (with handle()) or a resolver function',
     );
   }
-  const transport = new HttpTransport(serverOrResolver, resolveHttpHandlerOptions(options));
+  const resolved = resolveHttpHandlerOptions(options);
+  const transport = new HttpTransport(serverOrResolver, resolved);
+  const limits = resolved.limits;
   return {
     node(req, res) {
-      void transport.serve(new NodeExchange(req, res));
+      void transport.serve(new NodeExchange(req, res, limits));
     },
     fetch(request) {
-      const exchange = new FetchExchange(request);
+      const exchange = new FetchExchange(request, limits);
       void transport.serve(exchange);
       return exchange.response;
     },

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readNodeBody } from './body.js';
 import type { Exchange } from './exchange.js';
+import { DEFAULT_EXCHANGE_LIMITS, type ExchangeLimits } from './exchange-limits.js';
+import { PacedWriter, PIECE_BYTES } from './paced-writer.js';
 import type { StreamSink } from './sse.js';
 
-const ABORT = Symbol('forge.http.abort');
-/** Bytes a slow SSE reader may leave unread before its connection is dropped. */
-export const MAX_STREAM_BUFFER_BYTES = 8 * 1024 * 1024;
+const ABORT = Symbol('mcpforge.http.abort');
 type WithAbort = ServerResponse & { [ABORT]?: () => void };
 
 // One shared listener instead of a closure per request.
@@ -46,11 +46,13 @@ export class NodeExchange implements Exchange {
   readonly raw: IncomingMessage;
   readonly res: ServerResponse;
   auth: unknown;
+  readonly #limits: ExchangeLimits;
 
-  constructor(req: IncomingMessage, res: ServerResponse) {
+  constructor(req: IncomingMessage, res: ServerResponse, limits: ExchangeLimits = DEFAULT_EXCHANGE_LIMITS) {
     this.raw = req;
     this.res = res;
     this.auth = undefined;
+    this.#limits = limits;
   }
 
   get method(): string {
@@ -78,26 +80,36 @@ export class NodeExchange implements Exchange {
     const res = this.res;
     if (res.headersSent || res.destroyed) return;
     // Flat header list with an explicit length: no chunked encoding, no per-header setHeader.
-    const length = body === undefined ? '0' : String(Buffer.byteLength(body));
+    const bytes = body === undefined ? 0 : Buffer.byteLength(body);
+    const length = String(bytes);
     const list = headers === undefined ? ['content-length', length] : headerList(headers, length);
     res.writeHead(status, list);
-    res.end(body);
+    if (bytes <= PIECE_BYTES) {
+      res.end(body);
+      return;
+    }
+    // A large answer goes out paced, so a client that stops reading is dropped, not buffered for.
+    const writer = new PacedWriter(res, this.#limits.sendTimeoutMs);
+    writer.write(body as string);
+    writer.end();
   }
 
   openStream(status: number, headers: Readonly<Record<string, string>>): StreamSink {
     const res = this.res;
+    const { maxStreamBufferBytes, sendTimeoutMs } = this.#limits;
     res.writeHead(status, headers as Record<string, string>);
     res.flushHeaders();
+    const writer = new PacedWriter(res, sendTimeoutMs);
     return {
       write: (chunk) => {
         if (res.destroyed) return;
         // A reader this far behind is gone or hostile: drop it rather than buffer without bound
         // (a legacy stream stays resumable; a modern request is cancelled by the close).
-        if (res.writableLength > MAX_STREAM_BUFFER_BYTES) res.destroy();
-        else res.write(chunk);
+        if (writer.unflushed > maxStreamBufferBytes) res.destroy();
+        else writer.write(chunk);
       },
       end: () => {
-        if (!res.destroyed) res.end();
+        if (!res.destroyed) writer.end();
       },
     };
   }

@@ -19,6 +19,8 @@ const NUMERIC = [
   'serverRequestTimeoutMs',
   'keepAliveMs',
   'retryMs',
+  'sendTimeoutMs',
+  'maxStreamBufferBytes',
 ] as const;
 
 describe('createHttpHandler checks its options', () => {
@@ -92,6 +94,14 @@ describe('createHttpHandler checks its options', () => {
       serverRequestTimeoutMs: MAX_TIMER_MS,
     });
     expect(resolveHttpHandlerOptions({ keepAliveMs: 2 ** 40 }).keepAliveMs).toBe(MAX_TIMER_MS);
+    expect(resolveHttpHandlerOptions({}).limits).toEqual({
+      sendTimeoutMs: 30_000,
+      maxStreamBufferBytes: 8 * 1024 * 1024,
+    });
+    expect(resolveHttpHandlerOptions({ sendTimeoutMs: Number.POSITIVE_INFINITY }).limits.sendTimeoutMs).toBe(
+      Number.POSITIVE_INFINITY,
+    );
+    expect(resolveHttpHandlerOptions({ sendTimeoutMs: 2 ** 40 }).limits.sendTimeoutMs).toBe(MAX_TIMER_MS);
   });
 });
 

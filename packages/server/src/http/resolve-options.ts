@@ -8,11 +8,13 @@
  */
 
 import { DEFAULT_MAX_BODY_BYTES } from './body.js';
+import { DEFAULT_MAX_STREAM_BUFFER_BYTES, type ExchangeLimits } from './exchange-limits.js';
 import { createHostGuard, type HostGuardOptions } from './host-guard.js';
 import { type HttpWarning, warnOncePerValue } from './http-warning.js';
 import { DEFAULT_SERVER_REQUEST_TIMEOUT_MS } from './legacy-session.js';
 import type { HttpHandlerOptions, HttpServable } from './options.js';
 import type { ResponseMode } from './outbound-stream.js';
+import { DEFAULT_SEND_TIMEOUT_MS } from './paced-writer.js';
 import { DEFAULT_KEEP_ALIVE_MS, DEFAULT_RETRY_MS } from './sse.js';
 
 /** Node's largest timer delay; a longer one fires after 1 ms instead, so longer waits are clamped to it. */
@@ -30,6 +32,8 @@ export interface ResolvedHttpHandlerOptions<S extends HttpServable = HttpServabl
   /** 0 when keep-alive comments are off. */
   readonly keepAliveMs: number;
   readonly retryMs: number;
+  /** What each exchange applies to its response. */
+  readonly limits: ExchangeLimits;
 }
 
 /** An option value for an error message: strings quoted, objects and functions named by kind. */
@@ -57,6 +61,12 @@ function numberOption(
 /** A positive integer, or `Infinity` for no bound. */
 function isBound(value: number): boolean {
   return value > 0 && (Number.isInteger(value) || value === Number.POSITIVE_INFINITY);
+}
+
+/** A wait > 0 in ms; `Infinity` stays (never), anything past Node's timer limit is clamped to it. */
+function timerOption(name: string, value: unknown, fallback: number): number {
+  const ms = numberOption(name, value, fallback, 'a number > 0 (Infinity for never)', (wait) => wait > 0);
+  return ms === Number.POSITIVE_INFINITY ? ms : Math.min(MAX_TIMER_MS, ms);
 }
 
 function optionalFunction(name: string, value: unknown): void {
@@ -158,6 +168,16 @@ export function resolveHttpHandlerOptions<S extends HttpServable>(
       ),
     ),
     keepAliveMs: keepAliveMs === Number.POSITIVE_INFINITY ? 0 : Math.min(MAX_TIMER_MS, keepAliveMs),
+    limits: Object.freeze({
+      sendTimeoutMs: timerOption('sendTimeoutMs', options.sendTimeoutMs, DEFAULT_SEND_TIMEOUT_MS),
+      maxStreamBufferBytes: numberOption(
+        'maxStreamBufferBytes',
+        options.maxStreamBufferBytes,
+        DEFAULT_MAX_STREAM_BUFFER_BYTES,
+        'a positive integer',
+        (bytes) => Number.isSafeInteger(bytes) && bytes > 0,
+      ),
+    }),
     retryMs: numberOption(
       'retryMs',
       options.retryMs,

@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { RunTransport } from '../process/run.js';
@@ -93,7 +93,15 @@ async function start(options: Parameters<typeof httpTransport>[0]) {
 }
 
 /** A POST to the endpoint with a chosen Host header (fetch would set its own). */
-function postWithHost(url: URL, host: string): Promise<number> {
+function postWithHost(url: URL, host: string, agent?: Agent): Promise<number> {
+  return postFull(url, host, agent).then((answer) => answer.status);
+}
+
+function postFull(
+  url: URL,
+  host: string,
+  agent?: Agent,
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   const body = JSON.stringify({
     jsonrpc: '2.0',
     id: 1,
@@ -107,11 +115,15 @@ function postWithHost(url: URL, host: string): Promise<number> {
         port: url.port,
         path: url.pathname,
         method: 'POST',
+        agent: agent ?? false,
         headers: { ...modernHeaders('tools/list'), host, 'content-length': Buffer.byteLength(body) },
       },
       (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode as number));
+        let body = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode as number, headers: res.headers, body }));
       },
     );
     req.on('error', reject);
@@ -154,5 +166,37 @@ describe('a refused Host under run()', () => {
       /hostValidation\.allowedHosts/,
     );
     expect(() => httpTransport({ port: 0, allowedHosts: 'x' as never })).toThrow(/^allowedHosts must be/);
+  });
+});
+
+describe('maxConnections', () => {
+  it('answers a connection past the limit 503 with Retry-After, and serves again once one closes', async () => {
+    const { url, transport } = await start({ host: '127.0.0.1', port: 0, maxConnections: 2 });
+    const host = `localhost:${url.port}`;
+    // Two clients keep their connections open (keep-alive), each answered.
+    const held = [new Agent({ keepAlive: true }), new Agent({ keepAlive: true })];
+    try {
+      for (const agent of held) expect(await postWithHost(url, host, agent)).toBe(200);
+      const busy = await postFull(url, host);
+      expect(busy.status).toBe(503);
+      expect(busy.headers).toMatchObject({ 'retry-after': '1', connection: 'close' });
+      expect(JSON.parse(busy.body)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32603 } });
+      // The held connections are still served.
+      expect(await postWithHost(url, host, held[0])).toBe(200);
+      (held.pop() as Agent).destroy();
+      let status = 0;
+      for (let attempt = 0; attempt < 100 && status !== 200; attempt++) {
+        status = await postWithHost(url, host);
+        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(status).toBe(200);
+    } finally {
+      for (const agent of held) agent.destroy();
+      await transport.shutdown(100);
+    }
+    expect(() => httpTransport({ port: 0, maxConnections: 0 })).toThrow(
+      /^maxConnections must be a positive integer/,
+    );
+    expect(() => httpTransport({ port: 0, maxConnections: Number.NaN })).toThrow(RangeError);
   });
 });

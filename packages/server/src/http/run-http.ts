@@ -4,6 +4,7 @@ import { listenError } from '../process/listen-error.js';
 import type { RunTransport, RunTransportFactory } from '../process/run.js';
 import { ALLOWED_HOSTS_ENV } from '../process/run-flags.js';
 import { DEFAULT_MAX_HEADER_BYTES } from './body.js';
+import { DEFAULT_MAX_CONNECTIONS, limitConnections } from './connection-limit.js';
 import { createHttpHandler } from './handler.js';
 import { type HostGuardOptions, LOCALHOST_NAMES } from './host-guard.js';
 import type { HttpWarning } from './http-warning.js';
@@ -48,6 +49,14 @@ export interface HttpRunOptions extends HttpHandlerOptions<HttpServable> {
    * @default 16 KiB (`DEFAULT_MAX_HEADER_BYTES`)
    */
   maxHeaderBytes?: number | undefined;
+  /**
+   * Connections served at once, a positive integer (`Infinity` for no bound). A request on a
+   * connection past the limit is answered 503 with `Retry-After: 1` and the connection closed.
+   * Each connection can hold an answer its client is slow to take (see `sendTimeoutMs`), so
+   * this bounds what clients can pin.
+   * @default 512 (`DEFAULT_MAX_CONNECTIONS`)
+   */
+  maxConnections?: number | undefined;
 }
 
 /** {@link HttpRunOptions} checked, with the listener's defaults filled in. */
@@ -56,6 +65,7 @@ interface ResolvedRunOptions {
   readonly port: number;
   readonly path: string;
   readonly maxHeaderBytes: number;
+  readonly maxConnections: number;
 }
 
 /** Checks what {@link httpTransport} adds to the handler options (those are checked by the handler). */
@@ -88,7 +98,17 @@ function resolveRunOptions(options: HttpRunOptions): ResolvedRunOptions {
   ) {
     throw new TypeError(`allowedHosts must be an array of host names or '*', got ${show(allowedHosts)}`);
   }
-  return { host, port, path, maxHeaderBytes };
+  const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  if (
+    typeof maxConnections !== 'number' ||
+    !(maxConnections > 0) ||
+    !(Number.isInteger(maxConnections) || maxConnections === Number.POSITIVE_INFINITY)
+  ) {
+    throw new (typeof maxConnections === 'number' ? RangeError : TypeError)(
+      `maxConnections must be a positive integer (Infinity for none), got ${show(maxConnections)}`,
+    );
+  }
+  return { host, port, path, maxHeaderBytes, maxConnections };
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -153,7 +173,7 @@ export function parseHttpFlag(argv: readonly string[]): HttpListen | undefined {
  * await run(build, { transport: httpTransport({ port: 3000, path: '/api/mcp', maxBodyBytes: 65_536 }) });
  */
 export function httpTransport(options: HttpRunOptions): RunTransportFactory {
-  const { host: bindHost, port: bindPort, path, maxHeaderBytes } = resolveRunOptions(options);
+  const { host: bindHost, port: bindPort, path, maxHeaderBytes, maxConnections } = resolveRunOptions(options);
   const hostValidation = hostValidationFor(bindHost, options);
   // Fail at the call, not when run() starts the transport.
   resolveHttpHandlerOptions({ ...options, hostValidation });
@@ -164,7 +184,9 @@ export function httpTransport(options: HttpRunOptions): RunTransportFactory {
     };
     const handler = createHttpHandler(server as HttpServable, { ...options, hostValidation, onWarning });
     const listener = createServer({ maxHeaderSize: maxHeaderBytes }, route);
+    const refusedAsBusy = limitConnections(listener, maxConnections);
     function route(req: IncomingMessage, res: ServerResponse): void {
+      if (refusedAsBusy(req, res)) return;
       const url = req.url ?? '/';
       const query = url.indexOf('?');
       const pathname = query === -1 ? url : url.slice(0, query);
