@@ -56,6 +56,8 @@ export function readableId(text: string, isId: IdRule): string | number | null {
   }
 }
 
+const INTERNAL_ERROR = -32603;
+
 /** Why `value` is not a valid JSON-RPC 2.0 response, or undefined when it is one. */
 export function responseProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not an object';
@@ -73,6 +75,10 @@ export function responseProblem(value: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return 'error is not an object';
   if (!Number.isInteger(error['code'])) return 'error code is not an integer';
   if (typeof error['message'] !== 'string') return 'error message is not a string';
+  // The runtime's answer to an exception nobody meant (the fuzz server's handlers throw none):
+  // peer input broke something. Deliberate errors (a missing client capability) say what they are.
+  if (error['code'] === INTERNAL_ERROR && error['message'] === 'Internal error')
+    return 'an unexpected internal error';
   // Internal failure text must not reach the peer (issue 8, defect 7).
   if (/Maximum call stack|RangeError|TypeError|at .+:\d+:\d+/.test(error['message'])) {
     return `error message leaks internals: ${error['message'].slice(0, 120)}`;

@@ -68,6 +68,20 @@ function build() {
       return text(`did ${args.steps} steps`);
     },
   );
+  // A multi-round-trip tool (modern era): its answer is input_required with a sealed requestState
+  // whose digest covers the arguments, whatever they are.
+  server.tool({ name: 'confirm', inputSchema: { type: 'object' } }, async (_args, ctx) => {
+    const answers = await ctx.input({
+      ok: {
+        method: 'elicitation/create',
+        params: {
+          message: 'Sure?',
+          requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+        },
+      },
+    });
+    return text(`confirmed: ${JSON.stringify(answers.ok ?? null).slice(0, 100)}`);
+  });
   server.tool({ name: HEAP_TOOL, inputSchema: s.object({}) }, () => {
     globalThis.gc?.();
     const { heapUsed, rss } = process.memoryUsage();

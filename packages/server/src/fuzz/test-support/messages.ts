@@ -108,6 +108,7 @@ const toolCalls: Record<string, fc.Arbitrary<JsonText>> = {
     .integer({ min: 0, max: 20_000 })
     .map((depth) => `${'{"child":'.repeat(depth)}{}${'}'.repeat(depth)}`),
   anything: hostileJson,
+  confirm: hostileJson,
   progress: object({ steps: field(oneOf(1, 2, 3, 0, 4)) }),
   nope: object({}),
 };

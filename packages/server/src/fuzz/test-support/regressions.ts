@@ -20,4 +20,11 @@ export const regressions: readonly FuzzMessage[] = [
     copies: 1,
     text: `{"jsonrpc":"2.0","id":${FRESH_NUMBER_ID},"method":"tools/list","params":{"cursor":${deepArray(10_000)}}}`,
   },
+  // canonicalJson recursed: deep arguments of a multi-round-trip tool, digested into its
+  // requestState, overflowed the stack and were answered -32603.
+  {
+    kind: 'request',
+    copies: 1,
+    text: `{"jsonrpc":"2.0","id":${FRESH_NUMBER_ID},"method":"tools/call","params":{"name":"confirm","arguments":{"x":${deepArray(6000)}},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}`,
+  },
 ];
