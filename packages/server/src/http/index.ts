@@ -8,6 +8,7 @@ export {
 } from '../tasks/task-store.js';
 export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_HEADER_BYTES, readNodeBody, readRequestBody } from './body.js';
 export { closeSseStream } from './close-stream.js';
+export { BUSY_RETRY_AFTER_SECONDS, DEFAULT_MAX_CONNECTIONS } from './connection-limit.js';
 export {
   DEFAULT_MAX_EVENT_BYTES,
   DEFAULT_MAX_EVENT_BYTES_PER_STREAM,
@@ -18,6 +19,7 @@ export {
   type MemoryEventStoreOptions,
 } from './event-store.js';
 export type { HttpRequestInfo } from './exchange.js';
+export { DEFAULT_MAX_STREAM_BUFFER_BYTES } from './exchange-limits.js';
 export { createHttpHandler, type HttpHandler } from './handler.js';
 export { decodeHeaderValue } from './header-value.js';
 export {
@@ -32,6 +34,7 @@ export { HttpSession, SessionRequestError } from './legacy-session.js';
 export { ModernRequestError } from './modern-session.js';
 export { HttpAuthError, type HttpHandlerOptions } from './options.js';
 export type { ResponseMode } from './outbound-stream.js';
+export { DEFAULT_SEND_TIMEOUT_MS } from './paced-writer.js';
 export { HttpErrorCode, HttpRejection } from './rejection.js';
 export { type HttpListen, type HttpRunOptions, httpTransport, parseHttpFlag } from './run-http.js';
 export type { HttpServable, ServerResolver } from './servable.js';

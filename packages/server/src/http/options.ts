@@ -76,13 +76,13 @@ export interface HttpHandlerOptions<S extends HttpServable = HttpServable> {
   sessionStore?: SessionStore<HttpSession<S>> | undefined;
   /**
    * Idle expiry of the default session store in ms, a number > 0 (`Infinity` for none).
-   * @default 30 min
+   * @default 30 min (`DEFAULT_SESSION_IDLE_TIMEOUT_MS`)
    */
   sessionIdleTimeoutMs?: number | undefined;
   /**
    * Bound of the default session store, a positive integer (`Infinity` for none); the least
    * recently used session is evicted beyond it.
-   * @default 10,000
+   * @default 10,000 (`DEFAULT_MAX_SESSIONS`)
    */
   maxSessions?: number | undefined;
   /**
