@@ -79,6 +79,9 @@ export function responseProblem(value: unknown): string | undefined {
   // peer input broke something. Deliberate errors (a missing client capability) say what they are.
   if (error['code'] === INTERNAL_ERROR && error['message'] === 'Internal error')
     return 'an unexpected internal error';
+  // TODO(defect): also bound the message's length (say 1 KiB). Today server/* echoes a peer's
+  // string whole: `{"method":"<200 KB>"}` is answered `Method not found: <200 KB>`, and so are
+  // unknown tool and prompt names and unknown resource URIs (the URI twice, message and data).
   // Internal failure text must not reach the peer (issue 8, defect 7).
   if (/Maximum call stack|RangeError|TypeError|at .+:\d+:\d+/.test(error['message'])) {
     return `error message leaks internals: ${error['message'].slice(0, 120)}`;
