@@ -33,7 +33,7 @@ interface StatePayload {
   d: string;
   e: number;
   s?: unknown;
-  r?: Record<string, unknown>;
+  r?: Record<string, unknown> | undefined;
 }
 
 const REQUEST_STATE_ERROR_BRAND = Symbol.for('mcpforge.server.RequestStateError');

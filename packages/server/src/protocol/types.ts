@@ -14,103 +14,103 @@ export type { Meta } from '../results/index.js';
 
 export interface Icon {
   src: string;
-  mimeType?: string;
-  sizes?: string[];
-  theme?: 'light' | 'dark';
+  mimeType?: string | undefined;
+  sizes?: string[] | undefined;
+  theme?: 'light' | 'dark' | undefined;
 }
 
 export interface Implementation {
   name: string;
   version: string;
-  title?: string;
-  description?: string;
-  icons?: Icon[];
-  websiteUrl?: string;
+  title?: string | undefined;
+  description?: string | undefined;
+  icons?: Icon[] | undefined;
+  websiteUrl?: string | undefined;
 }
 
 /** What a client declares it can do (legacy: in `initialize`; modern: per request). */
 export interface ClientCapabilities {
-  roots?: { listChanged?: boolean };
-  sampling?: { tools?: object; context?: object };
-  elicitation?: { form?: object; url?: object };
-  experimental?: Record<string, object>;
-  extensions?: Record<string, object>;
+  roots?: { listChanged?: boolean | undefined } | undefined;
+  sampling?: { tools?: object; context?: object | undefined } | undefined;
+  elicitation?: { form?: object; url?: object | undefined } | undefined;
+  experimental?: Record<string, object> | undefined;
+  extensions?: Record<string, object> | undefined;
   [key: string]: unknown;
 }
 
 export interface ServerCapabilities {
-  tools?: { listChanged?: boolean };
-  resources?: { subscribe?: boolean; listChanged?: boolean };
-  prompts?: { listChanged?: boolean };
-  logging?: object;
-  completions?: object;
-  experimental?: Record<string, object>;
-  extensions?: Record<string, object>;
+  tools?: { listChanged?: boolean | undefined } | undefined;
+  resources?: { subscribe?: boolean; listChanged?: boolean | undefined } | undefined;
+  prompts?: { listChanged?: boolean | undefined } | undefined;
+  logging?: object | undefined;
+  completions?: object | undefined;
+  experimental?: Record<string, object> | undefined;
+  extensions?: Record<string, object> | undefined;
 }
 
 export interface ToolAnnotations {
-  title?: string;
-  readOnlyHint?: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
-  openWorldHint?: boolean;
+  title?: string | undefined;
+  readOnlyHint?: boolean | undefined;
+  destructiveHint?: boolean | undefined;
+  idempotentHint?: boolean | undefined;
+  openWorldHint?: boolean | undefined;
 }
 
 /** A tool as published by `tools/list`. */
 export interface Tool {
   name: string;
-  title?: string;
-  description?: string;
+  title?: string | undefined;
+  description?: string | undefined;
   inputSchema: JsonSchema;
-  outputSchema?: JsonSchema;
-  annotations?: ToolAnnotations;
-  icons?: Icon[];
+  outputSchema?: JsonSchema | undefined;
+  annotations?: ToolAnnotations | undefined;
+  icons?: Icon[] | undefined;
   /** 2025-11-25 tasks: whether the tool may, must or must not run as a task. */
-  execution?: { taskSupport?: 'forbidden' | 'optional' | 'required' };
-  _meta?: Meta;
+  execution?: { taskSupport?: 'forbidden' | 'optional' | 'required' | undefined } | undefined;
+  _meta?: Meta | undefined;
 }
 
 export interface Resource {
   uri: string;
   name: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
-  size?: number;
-  icons?: Icon[];
-  annotations?: object;
-  _meta?: Meta;
+  title?: string | undefined;
+  description?: string | undefined;
+  mimeType?: string | undefined;
+  size?: number | undefined;
+  icons?: Icon[] | undefined;
+  annotations?: object | undefined;
+  _meta?: Meta | undefined;
 }
 
 export interface ResourceTemplate {
   uriTemplate: string;
   name: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
-  icons?: Icon[];
-  annotations?: object;
-  _meta?: Meta;
+  title?: string | undefined;
+  description?: string | undefined;
+  mimeType?: string | undefined;
+  icons?: Icon[] | undefined;
+  annotations?: object | undefined;
+  _meta?: Meta | undefined;
 }
 
 export interface PromptArgument {
   name: string;
-  title?: string;
-  description?: string;
-  required?: boolean;
+  title?: string | undefined;
+  description?: string | undefined;
+  required?: boolean | undefined;
 }
 
 export interface Prompt {
   name: string;
-  title?: string;
-  description?: string;
-  arguments?: PromptArgument[];
-  icons?: Icon[];
-  _meta?: Meta;
+  title?: string | undefined;
+  description?: string | undefined;
+  arguments?: PromptArgument[] | undefined;
+  icons?: Icon[] | undefined;
+  _meta?: Meta | undefined;
 }
 
 export interface CompleteResult {
-  completion: { values: string[]; total?: number; hasMore?: boolean };
+  completion: { values: string[]; total?: number | undefined; hasMore?: boolean | undefined };
 }
 
 /** RFC 5424 severities, lowest first. */
@@ -135,11 +135,11 @@ export function loggingLevelRank(level: unknown): number {
 export type InputRequest =
   | { method: typeof Method.elicit; params: JsonObject }
   | { method: typeof Method.createMessage; params: JsonObject }
-  | { method: typeof Method.listRoots; params?: JsonObject };
+  | { method: typeof Method.listRoots; params?: JsonObject | undefined };
 
 export interface InputRequiredResult {
   resultType: 'input_required';
-  inputRequests?: Record<string, InputRequest>;
-  requestState?: string;
-  _meta?: Meta;
+  inputRequests?: Record<string, InputRequest> | undefined;
+  requestState?: string | undefined;
+  _meta?: Meta | undefined;
 }

@@ -8,19 +8,19 @@ export type Meta = { [key: string]: unknown };
 
 /** Who a block is for and how much it matters; hints for the client, never authorization. */
 export interface Annotations {
-  audience?: Array<'user' | 'assistant'>;
+  audience?: Array<'user' | 'assistant'> | undefined;
   /** 0 (least) to 1 (most important). */
-  priority?: number;
+  priority?: number | undefined;
   /** ISO 8601 timestamp of the last change. */
-  lastModified?: string;
+  lastModified?: string | undefined;
 }
 
 /** Plain text. */
 export interface TextContent {
   type: 'text';
   text: string;
-  annotations?: Annotations;
-  _meta?: Meta;
+  annotations?: Annotations | undefined;
+  _meta?: Meta | undefined;
 }
 
 /** An image, base64 on the wire. */
@@ -29,8 +29,8 @@ export interface ImageContent {
   /** Base64 (standard alphabet, padded). */
   data: string;
   mimeType: string;
-  annotations?: Annotations;
-  _meta?: Meta;
+  annotations?: Annotations | undefined;
+  _meta?: Meta | undefined;
 }
 
 /** Audio, base64 on the wire. */
@@ -39,8 +39,8 @@ export interface AudioContent {
   /** Base64 (standard alphabet, padded). */
   data: string;
   mimeType: string;
-  annotations?: Annotations;
-  _meta?: Meta;
+  annotations?: Annotations | undefined;
+  _meta?: Meta | undefined;
 }
 
 /** A link to a resource the client may read (not its contents). */
@@ -48,29 +48,29 @@ export interface ResourceLinkContent {
   type: 'resource_link';
   uri: string;
   name: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
+  title?: string | undefined;
+  description?: string | undefined;
+  mimeType?: string | undefined;
   /** Size in bytes, when known. */
-  size?: number;
-  annotations?: Annotations;
-  _meta?: Meta;
+  size?: number | undefined;
+  annotations?: Annotations | undefined;
+  _meta?: Meta | undefined;
 }
 
 /** Text contents of a resource. */
 export interface TextResourceContents {
   uri: string;
-  mimeType?: string;
+  mimeType?: string | undefined;
   text: string;
-  _meta?: Meta;
+  _meta?: Meta | undefined;
 }
 
 /** Binary contents of a resource, base64. */
 export interface BlobResourceContents {
   uri: string;
-  mimeType?: string;
+  mimeType?: string | undefined;
   blob: string;
-  _meta?: Meta;
+  _meta?: Meta | undefined;
 }
 
 /** Contents of one resource: text or blob. */
@@ -80,8 +80,8 @@ export type ResourceContents = TextResourceContents | BlobResourceContents;
 export interface EmbeddedResourceContent {
   type: 'resource';
   resource: ResourceContents;
-  annotations?: Annotations;
-  _meta?: Meta;
+  annotations?: Annotations | undefined;
+  _meta?: Meta | undefined;
 }
 
 /** Any content block. */

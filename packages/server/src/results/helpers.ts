@@ -36,7 +36,10 @@ export function result(...content: ContentBlock[]): CallToolResult {
  * as a text block, for clients that only read text. `options.text` replaces that text.
  * @throws TypeError when `value` is not a JSON object (MCP requires an object).
  */
-export function structured<T extends object>(value: T, options: { text?: string } = {}): CallToolResult {
+export function structured<T extends object>(
+  value: T,
+  options: { text?: string | undefined } = {},
+): CallToolResult {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new TypeError('structured(): structuredContent must be a JSON object');
   }
@@ -70,8 +73,8 @@ export function resourceLink(link: Omit<ResourceLinkContent, 'type'>): ResourceL
 /** A resource's contents embedded in a result (text, or base64 `blob`). */
 export function embeddedResource(
   resource:
-    | { uri: string; mimeType?: string; text: string }
-    | { uri: string; mimeType?: string; blob: string | Uint8Array },
+    | { uri: string; mimeType?: string | undefined; text: string }
+    | { uri: string; mimeType?: string | undefined; blob: string | Uint8Array },
 ): EmbeddedResourceContent {
   if ('blob' in resource) {
     return { type: 'resource', resource: { ...resource, blob: toBase64(resource.blob) } };

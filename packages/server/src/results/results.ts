@@ -7,15 +7,15 @@ import type { ContentBlock, Meta, ResourceContents } from './content.js';
 export interface CallToolResult {
   content: ContentBlock[];
   /** Machine-readable result, matching the tool's `outputSchema` when it has one. */
-  structuredContent?: { [key: string]: unknown };
-  isError?: boolean;
-  _meta?: Meta;
+  structuredContent?: { [key: string]: unknown } | undefined;
+  isError?: boolean | undefined;
+  _meta?: Meta | undefined;
 }
 
 /** The result of `resources/read`. */
 export interface ReadResourceResult {
   contents: ResourceContents[];
-  _meta?: Meta;
+  _meta?: Meta | undefined;
 }
 
 /** One message of a prompt. */
@@ -26,7 +26,7 @@ export interface PromptMessage {
 
 /** The result of `prompts/get`. */
 export interface GetPromptResult {
-  description?: string;
+  description?: string | undefined;
   messages: PromptMessage[];
-  _meta?: Meta;
+  _meta?: Meta | undefined;
 }

@@ -17,44 +17,44 @@ const OPTIONAL = Symbol('forge.schema.optional');
 
 /** Options of `s.string`. */
 export interface StringOptions extends SchemaAnnotations<string> {
-  minLength?: number;
-  maxLength?: number;
+  minLength?: number | undefined;
+  maxLength?: number | undefined;
   /** ECMAScript regular expression source (JSON Schema `pattern`, unanchored). */
-  pattern?: string;
+  pattern?: string | undefined;
   /** A format name, e.g. `uri`, `email`, `date-time`, `uuid` (checked by the validator). */
-  format?: string;
+  format?: string | undefined;
 }
 
 /** Options of `s.integer` and `s.number`. */
 export interface NumberOptions extends SchemaAnnotations<number> {
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  multipleOf?: number;
+  minimum?: number | undefined;
+  maximum?: number | undefined;
+  exclusiveMinimum?: number | undefined;
+  exclusiveMaximum?: number | undefined;
+  multipleOf?: number | undefined;
 }
 
 /** Options of `s.array`. */
 export interface ArrayOptions<T> extends SchemaAnnotations<T[]> {
-  minItems?: number;
-  maxItems?: number;
-  uniqueItems?: boolean;
+  minItems?: number | undefined;
+  maxItems?: number | undefined;
+  uniqueItems?: boolean | undefined;
 }
 
 /** Options of `s.object`. */
 export interface ObjectOptions<T> extends SchemaAnnotations<T> {
   /** `false` (default) rejects unknown keys; `true` allows any; a schema constrains them. */
-  additionalProperties?: boolean | JsonSchema;
-  minProperties?: number;
-  maxProperties?: number;
+  additionalProperties?: boolean | JsonSchema | undefined;
+  minProperties?: number | undefined;
+  maxProperties?: number | undefined;
 }
 
 /** Options of `s.record`. */
 export interface RecordOptions<T> extends SchemaAnnotations<Record<string, T>> {
-  minProperties?: number;
-  maxProperties?: number;
+  minProperties?: number | undefined;
+  maxProperties?: number | undefined;
   /** Schema every key must match, e.g. `s.string({ pattern: '^[a-z]+$' })`. */
-  propertyNames?: JsonSchema;
+  propertyNames?: JsonSchema | undefined;
 }
 
 type Literal = string | number | boolean | null;
@@ -142,7 +142,7 @@ function array<I extends Schema<unknown>>(
  */
 function object<P extends Shape, const A extends boolean | JsonSchema | undefined = undefined>(
   shape: P,
-  options: ObjectOptions<ObjectType<P, A>> & { additionalProperties?: A } = {},
+  options: ObjectOptions<ObjectType<P, A>> & { additionalProperties?: A | undefined } = {},
 ): Schema<ObjectType<P, A>> {
   const properties: JsonSchema = {};
   const required: string[] = [];

@@ -43,18 +43,18 @@ export type InferShape<P extends Shape> = Simplify<
 /** Annotation options every builder accepts. */
 export interface SchemaAnnotations<T = unknown> {
   /** Short human title (`title`). */
-  title?: string;
+  title?: string | undefined;
   /** Human/model-facing explanation (`description`). */
-  description?: string;
+  description?: string | undefined;
   /** Documented default; validation never fills it in. */
-  default?: T;
+  default?: T | undefined;
   /** Example values (`examples`). */
-  examples?: readonly T[];
+  examples?: readonly T[] | undefined;
   /** Marks the value as deprecated (`deprecated`). */
-  deprecated?: boolean;
+  deprecated?: boolean | undefined;
   /**
    * Escape hatch: raw keywords merged into the output as given, e.g.
    * `{ 'x-mcp-header': 'Region' }`. They win over builder-produced keywords.
    */
-  keywords?: JsonSchema;
+  keywords?: JsonSchema | undefined;
 }

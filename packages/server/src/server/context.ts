@@ -66,18 +66,18 @@ export interface HandlerContext {
 
 export interface ElicitResult {
   action: 'accept' | 'decline' | 'cancel';
-  content?: Record<string, unknown>;
+  content?: Record<string, unknown> | undefined;
   [key: string]: unknown;
 }
 export interface CreateMessageResult {
   role: 'user' | 'assistant';
   content: unknown;
   model: string;
-  stopReason?: string;
+  stopReason?: string | undefined;
   [key: string]: unknown;
 }
 export interface ListRootsResult {
-  roots: Array<{ uri: string; name?: string }>;
+  roots: Array<{ uri: string; name?: string | undefined }>;
   [key: string]: unknown;
 }
 

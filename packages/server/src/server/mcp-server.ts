@@ -95,7 +95,7 @@ export class McpServer {
   resourceTemplate(
     definition: ResourceTemplate,
     handler: ResourceTemplateHandler,
-    options?: { complete?: Record<string, Completer> },
+    options?: { complete?: Record<string, Completer> | undefined },
   ): this {
     this.#core.resources.addTemplate(definition, handler, options?.complete);
     this.#core.listChanged('resources');
@@ -112,7 +112,7 @@ export class McpServer {
   prompt(
     definition: Prompt,
     handler: PromptHandler,
-    options?: { complete?: Record<string, Completer> },
+    options?: { complete?: Record<string, Completer> | undefined },
   ): this {
     this.#core.prompts.add(definition, handler, options?.complete);
     this.#core.listChanged('prompts');

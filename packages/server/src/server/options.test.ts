@@ -32,6 +32,41 @@ describe('options that come from the environment accept undefined', () => {
     expect(listed.nextCursor).toBeUndefined();
   });
 
+  it('definitions, results and test-client options take undefined too (one optional style)', async () => {
+    const server = createServer({ name: 'env', version: '1.0.0' });
+    server.tool(
+      {
+        name: 'described',
+        title: env['MCPFORGE_TEST_TITLE'],
+        description: env['MCPFORGE_TEST_INSTRUCTIONS'],
+        inputSchema: { type: 'object' },
+        annotations: { readOnlyHint: undefined, title: env['MCPFORGE_TEST_TITLE'] },
+      },
+      () => ({
+        content: [{ type: 'text', text: 'x', annotations: { priority: undefined } }],
+        isError: undefined,
+      }),
+    );
+    server.resource({ uri: 'test://a', name: 'a', mimeType: env['MCPFORGE_TEST_MIME'] }, (uri) => ({
+      contents: [{ uri, text: 'a', mimeType: undefined }],
+      ttlMs: undefined,
+    }));
+    const client = createTestClient(server, {
+      protocolVersion: env['MCPFORGE_TEST_VERSION'],
+      era: undefined,
+    });
+    await client.initialize();
+    expect((await client.listTools()).tools[0]).toEqual({
+      name: 'described',
+      description: 'Be brief.',
+      inputSchema: { type: 'object' },
+      annotations: {},
+    });
+    expect(await client.callTool('described', {}, { id: undefined, meta: undefined })).toEqual({
+      content: [{ type: 'text', text: 'x', annotations: {} }],
+    });
+  });
+
   it('run and loadConfig options take undefined too', async () => {
     const runOptions: RunOptions = { graceMs: undefined, name: env['MCPFORGE_TEST_NAME'], argv: undefined };
     const stdio: StdioOptions = { maxMessageBytes: undefined, closeGraceMs: undefined };

@@ -8,7 +8,7 @@ export interface PermissionPatterns {
   /** Patterns that depend on the arguments, e.g. `write:a.txt`. */
   patterns: string[];
   /** Patterns that always apply to this tool. */
-  always?: string[];
+  always?: string[] | undefined;
 }
 
 /** Fixed patterns, or patterns computed from the (validated) arguments without side effects. */

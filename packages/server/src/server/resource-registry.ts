@@ -14,10 +14,15 @@ export type Completer = (
   context: { arguments: Record<string, string> },
   ctx: HandlerContext,
 ) => CompletionValues | Promise<CompletionValues>;
-export type CompletionValues = string[] | { values: string[]; total?: number; hasMore?: boolean };
+export type CompletionValues =
+  | string[]
+  | { values: string[]; total?: number | undefined; hasMore?: boolean | undefined };
 
 /** A resource read result; may override the server's caching hints for the modern era. */
-export type ResourceReadResult = ReadResourceResult & { ttlMs?: number; cacheScope?: 'public' | 'private' };
+export type ResourceReadResult = ReadResourceResult & {
+  ttlMs?: number | undefined;
+  cacheScope?: 'public' | 'private' | undefined;
+};
 
 export type ResourceHandler = (
   uri: string,

@@ -4,8 +4,8 @@ import type { ClientCapabilities, Implementation } from '../protocol/index.js';
 /** Options for a server-to-client request (legacy era only). */
 export interface SessionRequestOptions {
   /** The client request this one serves; HTTP routes it to that request's stream. */
-  relatedRequestId?: JsonRpcId;
-  signal?: AbortSignal;
+  relatedRequestId?: JsonRpcId | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 /**

@@ -10,15 +10,15 @@ import type { PermissionPatternsSource } from './probe.js';
 /** A tool as the author declares it. `inputSchema` must be an object schema. */
 export interface ToolDefinition<S extends JsonSchema = JsonSchema> {
   name: string;
-  title?: string;
-  description?: string;
+  title?: string | undefined;
+  description?: string | undefined;
   inputSchema: S;
-  outputSchema?: JsonSchema;
-  annotations?: ToolAnnotations;
-  icons?: Icon[];
+  outputSchema?: JsonSchema | undefined;
+  annotations?: ToolAnnotations | undefined;
+  icons?: Icon[] | undefined;
   /** 2025-11-25 tasks: published as is. */
-  execution?: Tool['execution'];
-  _meta?: Meta;
+  execution?: Tool['execution'] | undefined;
+  _meta?: Meta | undefined;
 }
 
 /** The arguments a handler receives: inferred from a builder schema, else a plain record. */

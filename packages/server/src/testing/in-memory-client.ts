@@ -15,26 +15,29 @@ import type { McpServer } from '../server/mcp-server.js';
 import { createSessionState, type Session } from '../server/session.js';
 
 /** Answers a server-to-client request (legacy sampling, elicitation, roots). */
-export type ClientRequestHandler = (params: unknown, options: { signal?: AbortSignal }) => unknown;
+export type ClientRequestHandler = (
+  params: unknown,
+  options: { signal?: AbortSignal | undefined },
+) => unknown;
 
 export interface TestClientOptions {
   /** `legacy` (default): `initialize()` first; `modern`: every request carries the 2026-07-28 `_meta`. */
-  era?: 'legacy' | 'modern';
-  protocolVersion?: string;
-  capabilities?: ClientCapabilities;
+  era?: 'legacy' | 'modern' | undefined;
+  protocolVersion?: string | undefined;
+  capabilities?: ClientCapabilities | undefined;
   /** Handlers of server-to-client requests by method (legacy only). */
-  handlers?: Record<string, ClientRequestHandler>;
+  handlers?: Record<string, ClientRequestHandler> | undefined;
 }
 
 export interface TestRequestOptions {
   /** Extra `_meta` merged into the request's `_meta`. */
-  meta?: Record<string, unknown>;
-  id?: JsonRpcId;
+  meta?: Record<string, unknown> | undefined;
+  id?: JsonRpcId | undefined;
 }
 
 /** A notification the server sent, with the request it was related to. */
 export interface ReceivedNotification extends JsonRpcNotification {
-  relatedRequestId?: JsonRpcId;
+  relatedRequestId?: JsonRpcId | undefined;
 }
 
 /** How long {@link TestClient.nextNotification} waits by default. */
@@ -73,7 +76,8 @@ export class TestClient {
   /** Every notification the server sent on this session, in order. */
   readonly notifications: ReceivedNotification[] = [];
   /** Every server-to-client request, in order. */
-  readonly requests: Array<{ method: string; params: unknown; relatedRequestId?: JsonRpcId }> = [];
+  readonly requests: Array<{ method: string; params: unknown; relatedRequestId?: JsonRpcId | undefined }> =
+    [];
   readonly #handlers: Record<string, ClientRequestHandler>;
   readonly #listeners = new Set<(notification: ReceivedNotification) => void>();
   #nextId = 1;
@@ -162,10 +166,12 @@ export class TestClient {
     return this.request(Method.toolsCall, params, options) as Promise<CallToolResult>;
   }
 
-  listTools(cursor?: string): Promise<{ tools: Array<Record<string, unknown>>; nextCursor?: string }> {
+  listTools(
+    cursor?: string,
+  ): Promise<{ tools: Array<Record<string, unknown>>; nextCursor?: string | undefined }> {
     return this.request(Method.toolsList, cursor === undefined ? {} : { cursor }) as Promise<{
       tools: Array<Record<string, unknown>>;
-      nextCursor?: string;
+      nextCursor?: string | undefined;
     }>;
   }
 
@@ -179,7 +185,10 @@ export class TestClient {
    * {@link NotificationTimeoutError} when none came within `timeoutMs` (default 5000), so a
    * test waiting for a notification that never comes fails instead of hanging.
    */
-  nextNotification(method: string, options: { timeoutMs?: number } = {}): Promise<ReceivedNotification> {
+  nextNotification(
+    method: string,
+    options: { timeoutMs?: number | undefined } = {},
+  ): Promise<ReceivedNotification> {
     const timeoutMs = options.timeoutMs ?? DEFAULT_NOTIFICATION_TIMEOUT_MS;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {

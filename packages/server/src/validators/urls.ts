@@ -3,7 +3,7 @@ import { UrlNotAllowedError } from './errors.js';
 /** What `checkUrl` allows. */
 export interface UrlPolicy {
   /** Allowed schemes, with or without the colon. Default `['https']`. */
-  schemes?: readonly string[];
+  schemes?: readonly string[] | undefined;
   /**
    * Allowed host names, compared case-insensitively: an exact name (`api.example.com`,
    * `127.0.0.1`, `[::1]`) or a wildcard `*.example.com` matching any subdomain
