@@ -168,6 +168,8 @@ const requestParams: Record<string, fc.Arbitrary<JsonText>> = {
   // this fuzzer waits for each answer before the next message.
   'tasks/get': object({ taskId: echoed(oneOf('t-1')) }),
   'tasks/cancel': object({ taskId: echoed(oneOf('t-1')) }),
+  'tasks/list': cursorParams,
+  'tasks/result': object({ taskId: echoed(oneOf('t-1')) }),
   'nope/none': object({}),
   ['__proto__']: object({}),
   constructor: object({}),
