@@ -10,8 +10,36 @@ export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
  */
 export const DEFAULT_MAX_HEADER_BYTES = 16 * 1024;
 
+/**
+ * How much of an oversize body is read and discarded before the 413 goes out. Closing a socket
+ * with unread bytes in it makes the kernel answer with a reset, and a client still uploading
+ * then loses the 413 it was sent; past this bound the sender is abusive and gets the reset.
+ */
+export const DEFAULT_MAX_DISCARD_BYTES = 1024 * 1024;
+
 function tooLarge(limit: number): HttpRejection {
   return new HttpRejection(413, HttpErrorCode.InvalidRequest, `Request body exceeds ${limit} bytes`);
+}
+
+/** Reads and drops the rest of `req` (up to {@link DEFAULT_MAX_DISCARD_BYTES}), then rejects. */
+function discardThenReject(req: IncomingMessage, limit: number, reject: (error: unknown) => void): void {
+  let discarded = 0;
+  const done = (): void => {
+    req.off('data', onData);
+    req.off('end', done);
+    req.off('error', done);
+    req.off('close', done);
+    reject(tooLarge(limit));
+  };
+  const onData = (chunk: Buffer): void => {
+    discarded += chunk.length;
+    if (discarded > DEFAULT_MAX_DISCARD_BYTES) done();
+  };
+  req.on('data', onData);
+  req.on('end', done);
+  req.on('error', done);
+  req.on('close', done);
+  req.resume();
 }
 
 /**
@@ -21,8 +49,7 @@ function tooLarge(limit: number): HttpRejection {
 export function readNodeBody(req: IncomingMessage, limit: number): Promise<string> {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) {
-    req.resume();
-    return Promise.reject(tooLarge(limit));
+    return new Promise((_, reject) => discardThenReject(req, limit, reject));
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -31,8 +58,7 @@ export function readNodeBody(req: IncomingMessage, limit: number): Promise<strin
       size += chunk.length;
       if (size > limit) {
         cleanup();
-        req.resume();
-        reject(tooLarge(limit));
+        discardThenReject(req, limit, reject);
         return;
       }
       chunks.push(chunk);
