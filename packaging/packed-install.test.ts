@@ -165,7 +165,6 @@ describe('the packed tarballs', () => {
       type: 'module',
       main: './dist/index.js',
       types: './dist/index.d.ts',
-      repository: { type: 'git', directory: `packages/${name.slice('@mcpforge/'.length)}` },
       publishConfig: { access: 'public' },
     });
     expect(manifest.private).toBeUndefined();
