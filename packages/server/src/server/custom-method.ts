@@ -1,21 +1,13 @@
 import type { JsonRpcResponse } from '@mcpforge/wire';
-import type { HandlerContext, RequestContext } from './context.js';
+import type { RequestContext } from './context.js';
+import type { MethodHandler } from './handlers.js';
 import { invoke } from './invoke.js';
 import { contextFor, paramsObject, type RequestOrigin } from './request-origin.js';
 import { invalidParams } from './resource-read.js';
 import { type DispatchResult, success } from './responses.js';
 import type { ServerCore } from './server-core.js';
 
-/**
- * A handler for a method the runtime does not know (an extension such as tasks, or a vendor
- * method). It gets the request params and the usual context; its result is sent as is, plus
- * `resultType: 'complete'` and serverInfo in the modern era when it sets no `resultType`.
- */
-export type MethodHandler = (
-  params: Record<string, unknown>,
-  ctx: HandlerContext,
-) => Record<string, unknown> | Promise<Record<string, unknown>>;
-
+/** Runs an extension method's handler with the usual context; its result gets the modern `_meta`. */
 export function callCustomMethod(
   core: ServerCore,
   handler: MethodHandler,

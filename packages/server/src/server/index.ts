@@ -6,7 +6,6 @@ export type {
   ListRootsResult,
   TransportFeatures,
 } from './context.js';
-export type { MethodHandler } from './custom-method.js';
 export {
   DefinitionError,
   type DefinitionErrorCode,
@@ -15,6 +14,7 @@ export {
   ToolDefinitionError,
   ToolError,
 } from './errors.js';
+export type { MethodHandler, ToolHandler } from './handlers.js';
 export { createServer, McpServer } from './mcp-server.js';
 export type { InternalErrorReport, ServerOptions } from './options.js';
 export {
@@ -47,4 +47,4 @@ export {
   type SessionRequestOptions,
   SessionState,
 } from './session.js';
-export type { ToolArgs, ToolDefinition, ToolHandler } from './tool-registry.js';
+export type { ToolArgs, ToolDefinition } from './tool-registry.js';

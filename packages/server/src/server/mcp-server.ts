@@ -1,8 +1,8 @@
 import type { JsonRpcId, JsonRpcMessage, JsonRpcResponse } from '@mcpforge/wire';
 import type { Prompt, Resource, ResourceTemplate, ServerCapabilities } from '../protocol/index.js';
 import type { JsonSchema } from '../schema/index.js';
-import type { MethodHandler } from './custom-method.js';
 import { dispatch } from './dispatch.js';
+import type { MethodHandler, ToolHandler } from './handlers.js';
 import { BUILT_IN_METHODS } from './method-table.js';
 import type { ServerOptions } from './options.js';
 import { type PermissionPatternsSource, wrapProbe } from './probe.js';
@@ -11,7 +11,7 @@ import type { Completer, ResourceHandler, ResourceTemplateHandler } from './reso
 import type { DispatchResult } from './responses.js';
 import { ServerCore } from './server-core.js';
 import type { Session } from './session.js';
-import type { ToolArgs, ToolDefinition, ToolHandler } from './tool-registry.js';
+import type { ToolArgs, ToolDefinition } from './tool-registry.js';
 
 /**
  * One MCP server definition, built once and served by any number of transports and sessions,

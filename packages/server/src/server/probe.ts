@@ -1,7 +1,7 @@
 import { MetaKey } from '../protocol/index.js';
 import type { CallToolResult } from '../results/index.js';
 import type { HandlerContext } from './context.js';
-import type { ToolHandler } from './tool-registry.js';
+import type { ToolHandler } from './handlers.js';
 
 /** Canonical permission patterns of one call (seed 000 probe contract). */
 export interface PermissionPatterns {

@@ -5,7 +5,7 @@ import { positiveIntegerOption } from '../options/positive-integer.js';
 import type { Implementation, ServerCapabilities } from '../protocol/index.js';
 import { MetaKey, MODERN_PROTOCOL_VERSIONS, Notification } from '../protocol/index.js';
 import { SchemaCompiler } from '../validation/index.js';
-import type { MethodHandler } from './custom-method.js';
+import type { MethodHandler } from './handlers.js';
 import { ListPages, type ListSource } from './list-pages.js';
 import {
   DEFAULT_CACHE_TTL_MS,

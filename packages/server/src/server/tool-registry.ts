@@ -1,11 +1,12 @@
 import type { Icon, Meta, Tool, ToolAnnotations } from '../protocol/index.js';
 import { MetaKey } from '../protocol/index.js';
-import type { CallToolResult } from '../results/index.js';
 import type { Infer, JsonSchema } from '../schema/index.js';
 import type { SchemaCompiler, Validator } from '../validation/index.js';
-import type { HandlerContext } from './context.js';
 import { ToolDefinitionError } from './errors.js';
+import type { ToolHandler } from './handlers.js';
 import type { PermissionPatternsSource } from './probe.js';
+
+export type { ToolHandler } from './handlers.js';
 
 /** A tool as the author declares it. `inputSchema` must be an object schema. */
 export interface ToolDefinition<S extends JsonSchema = JsonSchema> {
@@ -23,12 +24,6 @@ export interface ToolDefinition<S extends JsonSchema = JsonSchema> {
 
 /** The arguments a handler receives: inferred from a builder schema, else a plain record. */
 export type ToolArgs<S> = unknown extends Infer<S> ? Record<string, unknown> : Infer<S>;
-
-/** A tool handler; returning a non-promise keeps the call free of async hops. */
-export type ToolHandler<A = Record<string, unknown>> = (
-  args: A,
-  ctx: HandlerContext,
-) => CallToolResult | Promise<CallToolResult>;
 
 /** A registered tool: its published form, compiled validators and handler. */
 export interface RegisteredTool {
