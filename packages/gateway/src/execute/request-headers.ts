@@ -1,0 +1,100 @@
+import type { RestBinding } from '../catalog/rest-binding.js';
+import type { ArgumentRefusal } from './request-target.js';
+
+/**
+ * The headers of an upstream request: the gateway's defaults, the binding's static headers
+ * with `${VAR}` taken from the environment at this call, and the header arguments. Resolved
+ * values live only in the returned object, which goes to the socket and nowhere else.
+ * @module
+ */
+
+/** A `${VAR}` a static header needs that the environment does not provide (named, never valued). */
+export interface MissingCredential {
+  variable: string;
+  /** For the operator log. */
+  reason: string;
+}
+
+/** The environment `${VAR}` references are resolved from. */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+const REFERENCE = /\$\{([A-Z_][A-Z0-9_]*)\}/g;
+/** CR, LF and NUL would split or end a header; no secret legitimately holds them. */
+const FORBIDDEN_IN_SECRET = /[\r\n\0]/;
+/** What a header argument may hold: printable ASCII, space and tab. */
+const HEADER_ARGUMENT_VALUE = /^[\t\x20-\x7e]*$/;
+
+/**
+ * The binding's static headers with every `${VAR}` replaced from `env`. An unset or empty
+ * variable, or one holding CR/LF/NUL, refuses the call.
+ */
+export function resolveStaticHeaders(
+  headers: Readonly<Record<string, string>>,
+  env: Environment,
+  into: Record<string, string>,
+): MissingCredential | undefined {
+  for (const [name, template] of Object.entries(headers)) {
+    let missing: MissingCredential | undefined;
+    const value = template.replace(REFERENCE, (_match, variable: string) => {
+      const secret = env[variable];
+      if (secret === undefined || secret === '') {
+        missing ??= { variable, reason: `environment variable ${variable} (header '${name}') is not set` };
+        return '';
+      }
+      if (FORBIDDEN_IN_SECRET.test(secret)) {
+        missing ??= {
+          variable,
+          reason: `environment variable ${variable} (header '${name}') holds CR, LF or NUL`,
+        };
+        return '';
+      }
+      return secret;
+    });
+    if (missing !== undefined) return missing;
+    into[name] = value;
+  }
+  return undefined;
+}
+
+/** Adds the header arguments to `into`; an array is sent as `a, b` (a list header). */
+export function addHeaderArguments(
+  binding: RestBinding,
+  args: Record<string, unknown>,
+  into: Record<string, string>,
+): ArgumentRefusal | undefined {
+  for (const [argument, placement] of Object.entries(binding.arguments)) {
+    if (placement.in !== 'header') continue;
+    const value = args[argument];
+    if (value === undefined || value === null) continue;
+    const parts = Array.isArray(value) ? value : [value];
+    if (
+      !parts.every(
+        (part) => typeof part === 'string' || typeof part === 'number' || typeof part === 'boolean',
+      )
+    ) {
+      return { argument, reason: 'a header value must be a string, number, boolean or an array of them' };
+    }
+    const text = parts.map(String).join(', ');
+    if (!HEADER_ARGUMENT_VALUE.test(text)) {
+      return {
+        argument,
+        reason: 'a header value may hold only printable ASCII (no CR, LF or other controls)',
+      };
+    }
+    into[placement.name] = text;
+  }
+  return undefined;
+}
+
+/** The JSON body of the body arguments, or `undefined` when the binding has none. */
+export function buildJsonBody(binding: RestBinding, args: Record<string, unknown>): string | undefined {
+  let body: Record<string, unknown> | undefined;
+  for (const [argument, placement] of Object.entries(binding.arguments)) {
+    if (placement.in !== 'body') continue;
+    // No prototype: a body member named `__proto__` stays a member.
+    body ??= Object.create(null) as Record<string, unknown>;
+    const value = args[argument];
+    if (value !== undefined) body[placement.name] = value;
+  }
+  return body === undefined ? undefined : JSON.stringify(body);
+}
