@@ -27,6 +27,19 @@ describe('parsePostedMessage', () => {
     });
   });
 
+  it('refuses params that are not a structured value, for notifications too (as stdio does; found by the fuzz test)', () => {
+    expect(rejection('{"jsonrpc":"2.0","method":"tools/list","params":null}')).toMatchObject({
+      status: 400,
+      rpcCode: -32600,
+      id: null,
+    });
+    expect(rejection('{"jsonrpc":"2.0","id":7,"method":"tools/list","params":"x"}')).toMatchObject({
+      status: 400,
+      rpcCode: -32600,
+      id: 7,
+    });
+  });
+
   it('answers malformed JSON with 400 -32700 and id null', () => {
     const error = rejection('{"jsonrpc":');
     expect([error.status, error.rpcCode, error.id]).toEqual([400, -32700, null]);

@@ -40,6 +40,18 @@ export function parsePostedMessage(body: string): PostedMessage {
   }
   const method = message['method'];
   if (typeof method === 'string') {
+    const params = message['params'];
+    // JSON-RPC 2.0 §4.2: params is a structured value or absent; stdio answers the same way.
+    if (params !== undefined && (typeof params !== 'object' || params === null)) {
+      throw new HttpRejection(
+        400,
+        HttpErrorCode.InvalidRequest,
+        'Invalid Request: params must be an object',
+        {
+          id: validId ? (id as string | number) : null,
+        },
+      );
+    }
     if (id === undefined) return { kind: 'notification', method, params: message['params'], message };
     if (!validId) throw new HttpRejection(400, HttpErrorCode.InvalidRequest, 'Invalid Request: bad id');
     return { kind: 'request', id: id as string | number, method, params: message['params'], message };

@@ -169,11 +169,7 @@ export async function startHttpPeer(): Promise<FuzzPeer> {
 
   /** One POST of `text`; the problems with its answer. */
   const postOne = async (text: string): Promise<string[]> => {
-    let expected = expectationOf(text, integerOrString);
-    // TODO(defect): over HTTP a notification with primitive params (`"params":null`) is taken
-    // as a notification (202, no answer); stdio answers it -32600 as JSON-RPC asks
-    // (http/message.ts, parsePostedMessage). Accept both until the owner decides.
-    if (expected.answer === 'one' && expected.notification === true) expected = { answer: 'none' };
+    const expected = expectationOf(text, integerOrString);
     let answer: Answer;
     try {
       answer = await post(text, headersFor(text, sessionId));
