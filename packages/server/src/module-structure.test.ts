@@ -54,4 +54,12 @@ describe('module structure of @mcpforge/server', () => {
     expect(graph.size).toBeGreaterThan(50);
     expect(findCycle(graph)?.join(' → ')).toBeUndefined();
   });
+
+  it('names every export of its entry points (no `export *`), so API changes show in the diff', () => {
+    const entryPoints = ['index.ts', 'http/index.ts', 'testing/index.ts', 'tasks/index.ts'];
+    for (const entry of entryPoints) {
+      const text = readFileSync(join(SOURCE_DIR, entry), 'utf8');
+      expect([entry, /export \* from|export type \* from/.test(text)]).toEqual([entry, false]);
+    }
+  });
 });
