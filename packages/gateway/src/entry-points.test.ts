@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { MIGRATIONS } from './store/migrations/index.js';
 
 const sourceRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -57,5 +59,20 @@ describe('entry points', () => {
       }
     }
     expect(reached.size).toBeGreaterThan(1);
+  });
+
+  it('the built package ships its migrations: dist/ opens and migrates a database on its own', () => {
+    // dist/ is built by the test run's global setup (tsc -b), as a user's install would have it.
+    const script = `
+      const { openDatabase } = await import(${JSON.stringify(join(sourceRoot, '..', 'dist', 'index.js'))});
+      const lines = [];
+      const db = await openDatabase({ onMigration: (e) => lines.push(e.type + ' ' + e.id) });
+      await db.close();
+      console.log(JSON.stringify(lines));
+    `;
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(output)).toEqual(MIGRATIONS.flatMap((m) => [`start ${m.id}`, `done ${m.id}`]));
   });
 });

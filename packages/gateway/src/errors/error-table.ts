@@ -33,6 +33,22 @@ export const GATEWAY_ERRORS = {
   // State: the request is valid but the current state refuses it.
   already_exists: { status: 409, title: 'Already exists', retryability: 'not_retryable' },
   archived: { status: 409, title: 'Archived', retryability: 'not_retryable' },
+  reference_not_found: {
+    status: 409,
+    title: 'A referenced section or operation does not exist',
+    retryability: 'not_retryable',
+  },
+  upstream_not_allowed: {
+    status: 409,
+    title: "Upstream host is not on the workspace's allow-list",
+    retryability: 'not_retryable',
+  },
+  tool_name_conflict: { status: 409, title: 'Two tools share a name', retryability: 'not_retryable' },
+  draft_conflict: {
+    status: 409,
+    title: 'The draft changed since it was read',
+    retryability: 'not_retryable',
+  },
   operation_not_published: {
     status: 409,
     title: 'Operation has no published version',

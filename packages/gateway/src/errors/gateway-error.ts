@@ -47,7 +47,11 @@ export class GatewayError extends Error {
   }
 }
 
-/** An `invalid_field` error naming `field`: `slug: must match [a-z0-9]+(-[a-z0-9]+)*`. */
+/**
+ * An `invalid_field` error naming `field`: `slug: must match [a-z0-9]+(-[a-z0-9]+)*`. An empty
+ * `field` is the whole value (a request body): `the value must be an object`.
+ */
 export function invalidField(field: string, reason: string): GatewayError {
+  if (field === '') return new GatewayError('invalid_field', `the value ${reason}`);
   return new GatewayError('invalid_field', `${field}: ${reason}`, { field });
 }

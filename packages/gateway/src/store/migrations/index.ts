@@ -1,4 +1,5 @@
 import type { Migration } from '../migration.js';
+import { migration0001Catalog } from './0001_catalog.js';
 
 /**
  * The gateway's schema, in order. Each step is a TypeScript module holding its SQL as a string,
@@ -6,4 +7,4 @@ import type { Migration } from '../migration.js';
  * at run time, nothing a bundler can drop); `migrations.test.ts` pins each one's checksum so
  * an edit to a committed step fails the tests.
  */
-export const MIGRATIONS: readonly Migration[] = [];
+export const MIGRATIONS: readonly Migration[] = [migration0001Catalog];

@@ -1,0 +1,51 @@
+import { readChoice, readInteger, readObject, readUniqueList, rejectUnknownKeys } from './field-reader.js';
+import { readSlug } from './slug.js';
+
+/**
+ * How an agent's tools reach the client: `direct` lists every tool; `search` lists only
+ * `search_tools` and `call_tool` (served by the search work).
+ */
+export const DELIVERY_MODES = ['direct', 'search'] as const;
+export type DeliveryMode = (typeof DELIVERY_MODES)[number];
+
+/** Results of `search_tools` when the caller gives no limit (the seed's default). */
+export const DEFAULT_SEARCH_LIMIT = 8;
+/** Largest `search_tools` limit (the seed's bound). */
+export const MAX_SEARCH_LIMIT = 20;
+/** Most operations one agent exposes. */
+export const MAX_AGENT_OPERATIONS = 1000;
+/** Most sections one agent is described by. */
+export const MAX_AGENT_SECTIONS = 64;
+
+/** An agent's draft, and the settings part of each published version. */
+export interface AgentDefinition {
+  delivery: DeliveryMode;
+  /** Section slugs of the workspace: the agent's search filters. */
+  sections: string[];
+  defaultSearchLimit: number;
+  /** Operation slugs it exposes, in `tools/list` order. */
+  operations: string[];
+}
+
+/**
+ * Reads an agent definition from untrusted JSON, filling defaults (`direct`, limit 8).
+ * @throws GatewayError `invalid_field` naming the first field at fault.
+ */
+export function readAgentDefinition(value: unknown, field = ''): AgentDefinition {
+  const record = readObject(value, field);
+  const at = (key: string) => (field === '' ? key : `${field}.${key}`);
+  rejectUnknownKeys(record, ['delivery', 'sections', 'defaultSearchLimit', 'operations'], field);
+  const definition: AgentDefinition = {
+    delivery: readChoice(record['delivery'], at('delivery'), DELIVERY_MODES, 'direct'),
+    sections: readUniqueList(record['sections'], at('sections'), MAX_AGENT_SECTIONS, readSlug),
+    defaultSearchLimit: readInteger(
+      record['defaultSearchLimit'],
+      at('defaultSearchLimit'),
+      1,
+      MAX_SEARCH_LIMIT,
+      DEFAULT_SEARCH_LIMIT,
+    ),
+    operations: readUniqueList(record['operations'], at('operations'), MAX_AGENT_OPERATIONS, readSlug),
+  };
+  return definition;
+}
