@@ -49,7 +49,10 @@ describeEachDatabase('operation versions', (fixture) => {
     const db = fixture.db();
     const workspace = await seedWorkspace(db);
     await createOperation(db, workspace, { slug: 'elsewhere', draft: frankfurterDraft() });
-    const unknownHost = { ...(frankfurterDraft()['binding'] as object), baseUrl: 'https://rates.example.net' };
+    const unknownHost = {
+      ...(frankfurterDraft()['binding'] as object),
+      baseUrl: 'https://rates.example.net',
+    };
     await updateOperationDraft(db, workspace, 'elsewhere', frankfurterDraft({ binding: unknownHost }));
     await expect(publishOperation(db, workspace, 'elsewhere')).rejects.toMatchObject({
       code: 'upstream_not_allowed',
