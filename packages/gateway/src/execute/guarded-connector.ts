@@ -25,9 +25,9 @@ export class AddressRefusedError extends Error {
   readonly addressClass: AddressClass;
 
   constructor(host: string, addressClass: AddressClass) {
-    super(
-      `${host} resolves to a ${addressClass.replace('_', '-')} address the allow-list entry does not permit`,
-    );
+    const kind = `${addressClass.replace('_', '-')} address`;
+    const what = isIP(host) === 0 ? `${host} resolves to a ${kind}` : `${host} is a ${kind}`;
+    super(`${what} the allow-list entry does not permit`);
     this.name = 'AddressRefusedError';
     this.addressClass = addressClass;
     Object.defineProperty(this, ADDRESS_REFUSED_BRAND, { value: true });
