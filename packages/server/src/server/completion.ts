@@ -2,6 +2,7 @@ import type { JsonRpcResponse } from '@mcpforge/wire';
 import { McpErrorCode, Method } from '../protocol/index.js';
 import type { RequestContext } from './context.js';
 import { invoke } from './invoke.js';
+import { peerText } from './peer-text.js';
 import { contextFor, paramsObject, type RequestOrigin } from './request-origin.js';
 import { invalidParams } from './resource-read.js';
 import type { Completer, CompletionValues } from './resource-registry.js';
@@ -29,12 +30,12 @@ export function complete(core: ServerCore, origin: RequestOrigin, params: unknow
   if (ref['type'] === 'ref/prompt' && typeof ref['name'] === 'string') {
     const prompt = core.prompts.get(ref['name']);
     if (prompt === undefined)
-      return failure(id, McpErrorCode.InvalidParams, `Unknown prompt: ${ref['name']}`);
+      return failure(id, McpErrorCode.InvalidParams, `Unknown prompt: ${peerText(ref['name'])}`);
     completers = prompt.complete;
   } else if (ref['type'] === 'ref/resource' && typeof ref['uri'] === 'string') {
     const template = core.resources.template(ref['uri']);
     if (template === undefined)
-      return failure(id, McpErrorCode.InvalidParams, `Unknown resource template: ${ref['uri']}`);
+      return failure(id, McpErrorCode.InvalidParams, `Unknown resource template: ${peerText(ref['uri'])}`);
     completers = template.complete;
   } else {
     return failure(id, McpErrorCode.InvalidParams, 'Invalid params: ref must be ref/prompt or ref/resource');

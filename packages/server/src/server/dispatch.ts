@@ -10,6 +10,7 @@ import {
 } from '../protocol/index.js';
 import { callCustomMethod } from './custom-method.js';
 import { type BuiltInMethod, METHOD_TABLE } from './method-table.js';
+import { peerText } from './peer-text.js';
 import type { RequestOrigin } from './request-origin.js';
 import { type DispatchResult, failure, methodNotFound } from './responses.js';
 import type { ServerCore } from './server-core.js';
@@ -99,10 +100,16 @@ function modernOrigin(
     );
   }
   if (!isModernProtocolVersion(version)) {
-    return failure(id, McpErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${version}`, {
-      supported: [...MODERN_PROTOCOL_VERSIONS],
-      requested: version,
-    });
+    const requested = peerText(version);
+    return failure(
+      id,
+      McpErrorCode.UnsupportedProtocolVersion,
+      `Unsupported protocol version: ${requested}`,
+      {
+        supported: [...MODERN_PROTOCOL_VERSIONS],
+        requested,
+      },
+    );
   }
   const capabilities = meta[MetaKey.clientCapabilities];
   if (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities)) {
@@ -150,7 +157,7 @@ function otherMethod(
     return failure(
       origin.id,
       McpErrorCode.MethodNotFound,
-      `Method not found: ${method} is not part of protocol version ${origin.protocolVersion}`,
+      `Method not found: ${peerText(method)} is not part of protocol version ${origin.protocolVersion}`,
     );
   }
   return methodNotFound(origin.id, method);

@@ -4,6 +4,7 @@ import type { GetPromptResult } from '../results/index.js';
 import type { RequestContext } from './context.js';
 import { invoke } from './invoke.js';
 import { openRound } from './mrtr-round.js';
+import { peerText } from './peer-text.js';
 import { contextFor, paramsObject, type RequestOrigin } from './request-origin.js';
 import { invalidParams } from './resource-read.js';
 import { type DispatchResult, failure, success } from './responses.js';
@@ -19,7 +20,8 @@ export function getPrompt(core: ServerCore, origin: RequestOrigin, params: unkno
   if (typeof name !== 'string')
     return failure(id, McpErrorCode.InvalidParams, 'Invalid params: name must be a string');
   const prompt = core.prompts.get(name);
-  if (prompt === undefined) return failure(id, McpErrorCode.InvalidParams, `Unknown prompt: ${name}`);
+  if (prompt === undefined)
+    return failure(id, McpErrorCode.InvalidParams, `Unknown prompt: ${peerText(name)}`);
   const raw = request['arguments'] ?? {};
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return failure(id, McpErrorCode.InvalidParams, 'Invalid params: arguments must be an object');
@@ -27,7 +29,11 @@ export function getPrompt(core: ServerCore, origin: RequestOrigin, params: unkno
   const args = raw as Record<string, unknown>;
   for (const key of Object.keys(args)) {
     if (typeof args[key] !== 'string') {
-      return failure(id, McpErrorCode.InvalidParams, `Invalid params: argument '${key}' must be a string`);
+      return failure(
+        id,
+        McpErrorCode.InvalidParams,
+        `Invalid params: argument '${peerText(key)}' must be a string`,
+      );
     }
   }
   for (const required of prompt.required) {

@@ -5,6 +5,7 @@ import type { RequestContext } from './context.js';
 import type { DomainError } from './errors.js';
 import { invoke } from './invoke.js';
 import { openRound } from './mrtr-round.js';
+import { peerText } from './peer-text.js';
 import { contextFor, paramsObject, type RequestOrigin } from './request-origin.js';
 import type { ResourceReadResult } from './resource-registry.js';
 import { type DispatchResult, failure, success } from './responses.js';
@@ -31,10 +32,15 @@ export function readResource(core: ServerCore, origin: RequestOrigin, params: un
   return invoke(core, ctx, METHOD, uri, uri, read, finishRead, invalidParams);
 }
 
+/** Longest URI `data.uri` carries as it is, so a client can match it; a longer one is cut. */
+const MAX_ECHOED_URI_LENGTH = 4096;
+
 function notFound(id: JsonRpcId, era: Era, uri: string): JsonRpcResponse {
+  const message = `Resource not found: ${peerText(uri)}`;
+  const data = { uri: uri.length <= MAX_ECHOED_URI_LENGTH ? uri : peerText(uri) };
   return era === 'modern'
-    ? failure(id, McpErrorCode.InvalidParams, `Resource not found: ${uri}`, { uri })
-    : failure(id, McpErrorCode.ResourceNotFound, `Resource not found: ${uri}`, { uri });
+    ? failure(id, McpErrorCode.InvalidParams, message, data)
+    : failure(id, McpErrorCode.ResourceNotFound, message, data);
 }
 
 function finishRead(

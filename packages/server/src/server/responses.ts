@@ -1,5 +1,6 @@
 import type { JsonRpcFailure, JsonRpcId, JsonRpcResponse, JsonRpcSuccess } from '@mcpforge/wire';
 import { McpErrorCode } from '../protocol/index.js';
+import { peerText } from './peer-text.js';
 
 /** A success envelope. */
 export function success(id: JsonRpcId, result: unknown): JsonRpcSuccess {
@@ -24,5 +25,5 @@ export function isPromiseLike<T>(value: unknown): value is Promise<T> {
 
 /** -32601 naming the method. */
 export function methodNotFound(id: JsonRpcId, method: string): JsonRpcFailure {
-  return failure(id, McpErrorCode.MethodNotFound, `Method not found: ${method}`);
+  return failure(id, McpErrorCode.MethodNotFound, `Method not found: ${peerText(method)}`);
 }

@@ -7,6 +7,7 @@ import type { RequestContext } from './context.js';
 import type { DomainError } from './errors.js';
 import { invoke } from './invoke.js';
 import { openRound } from './mrtr-round.js';
+import { peerText } from './peer-text.js';
 import { resolvePatterns } from './probe.js';
 import { contextFor, type RequestOrigin } from './request-origin.js';
 import { type DispatchResult, failure, success } from './responses.js';
@@ -34,12 +35,16 @@ export function callTool(core: ServerCore, origin: RequestOrigin, params: unknow
     return failure(id, McpErrorCode.InvalidParams, 'Invalid params: arguments must be an object');
   }
   const tool = core.tools.get(name);
-  if (tool === undefined) return failure(id, McpErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  if (tool === undefined) return failure(id, McpErrorCode.InvalidParams, `Unknown tool: ${peerText(name)}`);
   const args = (raw ?? {}) as Record<string, unknown>;
   const meta = request['_meta'] as Meta | undefined;
   const probe = meta !== undefined && meta !== null && meta[MetaKey.permissionPatterns] === true;
   if (probe && tool.patterns === undefined) {
-    return failure(id, McpErrorCode.InvalidParams, `Tool '${name}' does not support permission probing`);
+    return failure(
+      id,
+      McpErrorCode.InvalidParams,
+      `Tool '${peerText(name)}' does not support permission probing`,
+    );
   }
   const outcome = tool.validateInput(args);
   if (!outcome.ok) {
