@@ -58,6 +58,9 @@ export function readableId(text: string, isId: IdRule): string | number | null {
 
 const INTERNAL_ERROR = -32603;
 
+/** The longest error message a peer may be sent, whatever it put in its request. */
+const MAX_ERROR_MESSAGE_LENGTH = 1024;
+
 /** Why `value` is not a valid JSON-RPC 2.0 response, or undefined when it is one. */
 export function responseProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not an object';
@@ -79,9 +82,11 @@ export function responseProblem(value: unknown): string | undefined {
   // peer input broke something. Deliberate errors (a missing client capability) say what they are.
   if (error['code'] === INTERNAL_ERROR && error['message'] === 'Internal error')
     return 'an unexpected internal error';
-  // TODO(defect): also bound the message's length (say 1 KiB). Today server/* echoes a peer's
-  // string whole: `{"method":"<200 KB>"}` is answered `Method not found: <200 KB>`, and so are
-  // unknown tool and prompt names and unknown resource URIs (the URI twice, message and data).
+  // Peer strings are cut before they go into a message: an answer's text stays small whatever
+  // the peer sent (a 200 KB method name once came back whole).
+  if (error['message'].length > MAX_ERROR_MESSAGE_LENGTH) {
+    return `error message of ${error['message'].length} characters (bound ${MAX_ERROR_MESSAGE_LENGTH})`;
+  }
   // Internal failure text must not reach the peer (issue 8, defect 7).
   if (/Maximum call stack|RangeError|TypeError|at .+:\d+:\d+/.test(error['message'])) {
     return `error message leaks internals: ${error['message'].slice(0, 120)}`;
