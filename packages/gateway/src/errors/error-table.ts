@@ -62,6 +62,11 @@ export const GATEWAY_ERRORS = {
     title: 'Key bound to another workspace or agent',
     retryability: 'not_retryable',
   },
+  origin_not_allowed: {
+    status: 403,
+    title: 'Origin not allowed for this key',
+    retryability: 'not_retryable',
+  },
   bootstrap_refused: {
     status: 409,
     title: 'The database already has an admin key',

@@ -1,5 +1,6 @@
 import type { Migration } from '../migration.js';
 import { migration0001Catalog } from './0001_catalog.js';
+import { migration0002Keys } from './0002_keys.js';
 
 /**
  * The gateway's schema, in order. Each step is a TypeScript module holding its SQL as a string,
@@ -7,4 +8,4 @@ import { migration0001Catalog } from './0001_catalog.js';
  * at run time, nothing a bundler can drop); `migrations.test.ts` pins each one's checksum so
  * an edit to a committed step fails the tests.
  */
-export const MIGRATIONS: readonly Migration[] = [migration0001Catalog];
+export const MIGRATIONS: readonly Migration[] = [migration0001Catalog, migration0002Keys];

@@ -1,0 +1,199 @@
+import { timingSafeEqual } from 'node:crypto';
+import { GatewayError } from '../errors/gateway-error.js';
+import type { Database, Unlisten } from '../store/database.js';
+import {
+  type ApiKey,
+  type ApiKeyRow,
+  findKeyBySha256,
+  revokeKey,
+  toApiKey,
+  touchKeys,
+} from './api-keys-table.js';
+import { KEY_REVOKED_CHANNEL } from './key-events.js';
+import { keySha256, parseKey } from './key-format.js';
+
+/**
+ * Longest a verified key is trusted without asking the database again. This is the bound on
+ * how long a revoked key can still pass on another process when its revocation notice is lost.
+ */
+export const MAX_KEY_CACHE_AGE_MS = 1000;
+/** Keys kept verified at once; beyond, the oldest entry goes (one extra lookup later). */
+export const DEFAULT_KEY_CACHE_ENTRIES = 10_000;
+/** How often `last_used_at` is written: it is for people, a few seconds of lag is fine. */
+export const DEFAULT_LAST_USED_FLUSH_MS = 5000;
+
+/** Options of {@link KeyVerifier}. */
+export interface KeyVerifierOptions {
+  /** Default and maximum {@link MAX_KEY_CACHE_AGE_MS}; 0 asks the database on every request. */
+  maxCacheAgeMs?: number | undefined;
+  /** Default {@link DEFAULT_KEY_CACHE_ENTRIES}. */
+  maxCacheEntries?: number | undefined;
+  /** Default {@link DEFAULT_LAST_USED_FLUSH_MS}. */
+  lastUsedFlushMs?: number | undefined;
+  /** The clock, in ms (tests). Default `performance.now`. */
+  now?: (() => number) | undefined;
+  /** Failures of background work (the `last_used_at` flush), which no request awaits. Default: ignored. */
+  onBackgroundError?: ((error: unknown) => void) | undefined;
+}
+
+/** An active key, as a request that presented it is allowed to see it. */
+export type VerifiedKey = Omit<ApiKey, 'revokedAt' | 'lastUsedAt'>;
+
+interface CacheEntry {
+  row: ApiKeyRow;
+  fetchedAt: number;
+}
+
+function checkRange(
+  name: string,
+  value: number | undefined,
+  min: number,
+  max: number,
+  fallback: number,
+): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`${name}: must be an integer in ${min}..${max} (got ${String(value)})`);
+  }
+  return value;
+}
+
+function invalidKey(): GatewayError {
+  // One answer for missing, malformed, unknown and revoked keys: nothing to probe with.
+  return new GatewayError('key_invalid', 'the key is missing, unknown or revoked');
+}
+
+/**
+ * Verifies presented keys against the database, with a small cache: a key verified less than
+ * `maxCacheAgeMs` ago is trusted without a query. A revocation on any process reaches this one
+ * by LISTEN/NOTIFY at once; if that notice is lost, the cache age bounds how long the key can
+ * still pass. `revoke` also clears this process's cache before it returns. `last_used_at` is
+ * written in batches, not once per request. Call `start()` before use and `close()` at shutdown.
+ */
+export class KeyVerifier {
+  readonly #db: Database;
+  readonly #maxAge: number;
+  readonly #maxEntries: number;
+  readonly #flushMs: number;
+  readonly #now: () => number;
+  readonly #onBackgroundError: (error: unknown) => void;
+  readonly #cache = new Map<string, CacheEntry>();
+  readonly #inFlight = new Map<string, Promise<ApiKeyRow | undefined>>();
+  readonly #usedAt = new Map<string, Date>();
+  /** Bumped by every invalidation: a lookup that started before one does not fill the cache. */
+  #epoch = 0;
+  #unlisten: Unlisten | undefined;
+  #flushTimer: NodeJS.Timeout | undefined;
+  #flushing: Promise<void> = Promise.resolve();
+
+  constructor(db: Database, options: KeyVerifierOptions = {}) {
+    this.#db = db;
+    this.#maxAge = checkRange(
+      'maxCacheAgeMs',
+      options.maxCacheAgeMs,
+      0,
+      MAX_KEY_CACHE_AGE_MS,
+      MAX_KEY_CACHE_AGE_MS,
+    );
+    this.#maxEntries = checkRange(
+      'maxCacheEntries',
+      options.maxCacheEntries,
+      1,
+      10_000_000,
+      DEFAULT_KEY_CACHE_ENTRIES,
+    );
+    this.#flushMs = checkRange(
+      'lastUsedFlushMs',
+      options.lastUsedFlushMs,
+      1,
+      3_600_000,
+      DEFAULT_LAST_USED_FLUSH_MS,
+    );
+    this.#now = options.now ?? (() => performance.now());
+    this.#onBackgroundError = options.onBackgroundError ?? (() => undefined);
+  }
+
+  /** Subscribes to revocations. */
+  async start(): Promise<void> {
+    this.#unlisten ??= await this.#db.listen(KEY_REVOKED_CHANNEL, (keyId) => this.invalidate(keyId));
+  }
+
+  /**
+   * The active key `token` names.
+   * @throws GatewayError `key_invalid` (401) for a missing, malformed, unknown or revoked key.
+   */
+  async verify(token: string | undefined): Promise<VerifiedKey> {
+    if (token === undefined || parseKey(token) === undefined) throw invalidKey();
+    const sha256 = keySha256(token);
+    const row = await this.#lookup(sha256);
+    if (row === undefined || row.revoked_at !== null) throw invalidKey();
+    // The lookup matched on the hash; compare again in constant time so no code path
+    // depends on how much of a hash matched.
+    if (!timingSafeEqual(Buffer.from(row.secret_sha256, 'hex'), Buffer.from(sha256, 'hex')))
+      throw invalidKey();
+    this.#markUsed(row.id);
+    const { revokedAt: _revoked, lastUsedAt: _used, ...key } = toApiKey(row);
+    return key;
+  }
+
+  /** Revokes a key in the database; this process refuses it from the moment this resolves. */
+  async revoke(keyId: string): Promise<ApiKey> {
+    const key = await revokeKey(this.#db, keyId);
+    this.invalidate(keyId);
+    return key;
+  }
+
+  /** Forgets a key (by id) so its next use asks the database. */
+  invalidate(keyId: string): void {
+    this.#epoch += 1;
+    for (const [sha256, entry] of this.#cache) if (entry.row.id === keyId) this.#cache.delete(sha256);
+  }
+
+  /** Writes the pending `last_used_at` times now. */
+  flush(): Promise<void> {
+    clearTimeout(this.#flushTimer);
+    this.#flushTimer = undefined;
+    const batch = new Map(this.#usedAt);
+    this.#usedAt.clear();
+    // Chained so batches land in order; a failed batch (reported by its caller) does not stop the next.
+    this.#flushing = this.#flushing.catch(() => undefined).then(() => touchKeys(this.#db, batch));
+    return this.#flushing;
+  }
+
+  /** Stops listening and writes the pending `last_used_at` times. */
+  async close(): Promise<void> {
+    const unlisten = this.#unlisten;
+    this.#unlisten = undefined;
+    await unlisten?.();
+    await this.flush();
+    this.#cache.clear();
+  }
+
+  async #lookup(sha256: string): Promise<ApiKeyRow | undefined> {
+    const cached = this.#cache.get(sha256);
+    if (cached !== undefined && this.#now() - cached.fetchedAt < this.#maxAge) return cached.row;
+    const pending = this.#inFlight.get(sha256);
+    if (pending !== undefined) return pending;
+    const epoch = this.#epoch;
+    const fetchedAt = this.#now();
+    const lookup = findKeyBySha256(this.#db, sha256).finally(() => this.#inFlight.delete(sha256));
+    this.#inFlight.set(sha256, lookup);
+    const row = await lookup;
+    this.#cache.delete(sha256);
+    if (row !== undefined && row.revoked_at === null && epoch === this.#epoch && this.#maxAge > 0) {
+      this.#cache.set(sha256, { row, fetchedAt });
+      if (this.#cache.size > this.#maxEntries) this.#cache.delete(this.#cache.keys().next().value!);
+    }
+    return row;
+  }
+
+  #markUsed(keyId: string): void {
+    this.#usedAt.set(keyId, new Date());
+    if (this.#flushTimer !== undefined) return;
+    this.#flushTimer = setTimeout(() => {
+      this.#flushTimer = undefined;
+      this.flush().catch(this.#onBackgroundError);
+    }, this.#flushMs);
+    this.#flushTimer.unref();
+  }
+}
