@@ -1,6 +1,7 @@
 import type { Migration } from '../migration.js';
 import { migration0001Catalog } from './0001_catalog.js';
 import { migration0002Keys } from './0002_keys.js';
+import { migration0003History } from './0003_history.js';
 
 /**
  * The gateway's schema, in order. Each step is a TypeScript module holding its SQL as a string,
@@ -8,4 +9,8 @@ import { migration0002Keys } from './0002_keys.js';
  * at run time, nothing a bundler can drop); `migrations.test.ts` pins each one's checksum so
  * an edit to a committed step fails the tests.
  */
-export const MIGRATIONS: readonly Migration[] = [migration0001Catalog, migration0002Keys];
+export const MIGRATIONS: readonly Migration[] = [
+  migration0001Catalog,
+  migration0002Keys,
+  migration0003History,
+];

@@ -1,0 +1,176 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SLUG_PATTERN } from '../catalog/slug.js';
+import type { UpstreamHost } from '../catalog/upstream-hosts-table.js';
+import { upstreamHostsOf } from '../catalog/upstream-hosts-table.js';
+import { createExecutor, type Executor } from '../execute/executor.js';
+import { HistoryWriter } from '../history/history-writer.js';
+import { KeyVerifier } from '../keys/key-verifier.js';
+import { AgentDirectory } from '../mcp/agent-directory.js';
+import { createMcpHandler } from '../mcp/mcp-endpoint.js';
+import { type RequestScope, requestScope } from '../mcp/request-scope.js';
+import type { Database } from '../store/database.js';
+import { type GatewayOptions, type ResolvedGatewayOptions, resolveGatewayOptions } from './options.js';
+import { RateLimiter } from './rate-limiter.js';
+import { newRequestId, newTraceId, traceIdOf } from './trace-context.js';
+
+/** The `serverInfo.version` of every agent endpoint. */
+export const GATEWAY_VERSION = '0.1.0';
+
+/**
+ * The request path, as named steps:
+ * 1. listener: ids (`x-request-id`, `x-trace-id` from `traceparent` or new) on every answer;
+ * 2. route by prefix: `{prefix}/v1/{workspace}/{agent}`, anything else 404;
+ * 3. the toolkit's Streamable HTTP handler, inside the request's scope;
+ * 4. `authenticate`: key (cached, revocation-aware) → rate limit → type and agent → catalog;
+ * 5. resolver: the agent's endpoint at its current revision;
+ * 6. `tools/call`: the toolkit validates the arguments, the gateway executes the binding;
+ * 7. history, queued and written in batches; the answer does not wait for it.
+ * @module
+ */
+
+/** Options of {@link createGateway}. */
+export interface CreateGatewayOptions extends GatewayOptions {
+  /** The gateway's database, migrated. Not closed by `close()`. */
+  db: Database;
+}
+
+/** A running gateway, to mount on any `node:http` server. */
+export interface Gateway {
+  /** Answers one request completely. */
+  node(req: IncomingMessage, res: ServerResponse): void;
+  /** The key verifier (the admin API revokes through it, so this process refuses a key at once). */
+  readonly keys: KeyVerifier;
+  /** The agents served; `refresh` after a publish on this process. */
+  readonly agents: AgentDirectory;
+  /** Pending history, written now. */
+  flushHistory(): Promise<void>;
+  /** Ends sessions and streams, stops listening, writes pending history and `last_used_at`. */
+  close(): Promise<void>;
+  readonly options: ResolvedGatewayOptions;
+}
+
+const JSON_404 = JSON.stringify({ error: { code: 'not_found', message: 'Not Found' } });
+
+/** The workspace and agent of an endpoint path, or undefined. */
+function endpointOf(url: string, prefix: string): { workspace: string; agent: string } | undefined {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  if (!path.startsWith(prefix) || path.charCodeAt(prefix.length) !== 47 /* / */) return undefined;
+  const rest = path.slice(prefix.length + 1).split('/');
+  if (rest.length !== 3 || rest[0] !== 'v1') return undefined;
+  const [, workspace = '', agent = ''] = rest;
+  return SLUG_PATTERN.test(workspace) && SLUG_PATTERN.test(agent) ? { workspace, agent } : undefined;
+}
+
+/** Each workspace's allow-list, re-read at most every `maxAgeMs`. */
+function cachedAllowList(
+  db: Database,
+  maxAgeMs: number,
+): (workspaceId: string) => Promise<UpstreamHost[]> | UpstreamHost[] {
+  const cache = new Map<string, { hosts: UpstreamHost[]; at: number }>();
+  return (workspaceId) => {
+    const entry = cache.get(workspaceId);
+    const now = performance.now();
+    if (entry !== undefined && now - entry.at < maxAgeMs) return entry.hosts;
+    return upstreamHostsOf(db, workspaceId).then((hosts) => {
+      cache.set(workspaceId, { hosts, at: now });
+      return hosts;
+    });
+  };
+}
+
+/**
+ * The gateway on `db`: MCP endpoints per agent under `{prefix}/v1/{workspace}/{agent}`.
+ * @throws TypeError, RangeError naming a bad option.
+ */
+export async function createGateway(options: CreateGatewayOptions): Promise<Gateway> {
+  const { db } = options;
+  if (typeof db?.query !== 'function') throw new TypeError('db: must be a Database (openDatabase)');
+  const resolved = resolveGatewayOptions(options);
+  const { logger } = resolved;
+  const background = (what: string) => (error: unknown) =>
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, what);
+  const executor: Executor = createExecutor({
+    allowList: cachedAllowList(db, resolved.catalogRefreshMs),
+    env: resolved.env,
+    limits: resolved.upstream,
+  });
+  const history = new HistoryWriter(db, { ...resolved.history, onError: background('history write failed') });
+  const keys = new KeyVerifier(db, { onBackgroundError: background('last_used_at write failed') });
+  const agents = new AgentDirectory(
+    db,
+    {
+      executor,
+      history,
+      serverVersion: GATEWAY_VERSION,
+      onCallFailure: (failure) => logger.warn(failure, 'tool call failed'),
+    },
+    {
+      refreshMs: resolved.catalogRefreshMs,
+      onCatalog: (report) => logger.info(report, 'catalog revision served'),
+      onBackgroundError: background('catalog refresh failed'),
+    },
+  );
+  await keys.start();
+  await agents.start();
+  const limiter =
+    resolved.rateLimit === false
+      ? undefined
+      : new RateLimiter(resolved.rateLimit.perSecond, resolved.rateLimit.burst, resolved.rateLimit.maxKeys);
+  const mcp = createMcpHandler(
+    {
+      verifier: keys,
+      directory: agents,
+      rateLimit: limiter === undefined ? () => 0 : (id) => limiter.take(id),
+    },
+    resolved.hostValidation === undefined ? {} : { hostValidation: resolved.hostValidation },
+  );
+  const prefix = resolved.prefix;
+  let closing: Promise<void> | undefined;
+
+  return {
+    options: resolved,
+    keys,
+    agents,
+    node(req, res) {
+      const requestId = newRequestId();
+      const traceparent = req.headers['traceparent'];
+      const traceId = traceIdOf(typeof traceparent === 'string' ? traceparent : undefined) ?? newTraceId();
+      res.setHeader('x-request-id', requestId);
+      res.setHeader('x-trace-id', traceId);
+      const target = endpointOf(req.url ?? '', prefix);
+      if (target === undefined || closing !== undefined) {
+        req.resume();
+        res
+          .writeHead(closing === undefined ? 404 : 503, { 'content-type': 'application/json' })
+          .end(
+            closing === undefined
+              ? JSON_404
+              : JSON.stringify({ error: { code: 'unavailable', message: 'Shutting down' } }),
+          );
+        return;
+      }
+      const scope: RequestScope = {
+        requestId,
+        traceId,
+        workspace: target.workspace,
+        agent: target.agent,
+        key: undefined,
+        endpoint: undefined,
+        errorCode: undefined,
+      };
+      requestScope.run(scope, mcp.node, req, res);
+    },
+    flushHistory: () => history.flush(),
+    close() {
+      closing ??= (async () => {
+        mcp.close();
+        await agents.close();
+        await executor.close();
+        await history.close();
+        await keys.close();
+      })();
+      return closing;
+    },
+  };
+}

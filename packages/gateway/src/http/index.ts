@@ -1,0 +1,26 @@
+/**
+ * The gateway's listener: prefix routing, request and trace ids, the per-key rate limit, and
+ * `createGateway` / `startGateway`.
+ * @module
+ */
+export { type CreateGatewayOptions, createGateway, GATEWAY_VERSION, type Gateway } from './gateway.js';
+export {
+  DEFAULT_CATALOG_REFRESH_MS,
+  DEFAULT_PREFIX,
+  DEFAULT_RATE_LIMIT_BURST,
+  DEFAULT_RATE_LIMIT_MAX_KEYS,
+  DEFAULT_RATE_LIMIT_PER_SECOND,
+  type GatewayLogger,
+  type GatewayOptions,
+  type RateLimitOptions,
+  type ResolvedGatewayOptions,
+  resolveGatewayOptions,
+} from './options.js';
+export { RateLimiter } from './rate-limiter.js';
+export {
+  DEFAULT_LISTEN,
+  type RunningGateway,
+  type StartGatewayOptions,
+  startGateway,
+} from './start-gateway.js';
+export { newRequestId, newTraceId, traceIdOf } from './trace-context.js';

@@ -1,0 +1,132 @@
+import type { HostGuardOptions } from '@mcpforge/server/http';
+import type { ExecutorLimits } from '../execute/options.js';
+import type { Environment } from '../execute/request-headers.js';
+import type { HistoryWriterOptions } from '../history/history-writer.js';
+
+/** Where agent endpoints live: `{prefix}/v1/{workspace}/{agent}`. */
+export const DEFAULT_PREFIX = '/mcp';
+/** How often cached catalogs and allow-lists are re-read (seed 003's `CRANK_MCP_REFRESH_MS`). */
+export const DEFAULT_CATALOG_REFRESH_MS = 5000;
+/**
+ * Sustained requests per second per key: far above what a model-driven client sends, low
+ * enough that a runaway loop cannot flood the upstreams. `rateLimit: false` turns it off.
+ */
+export const DEFAULT_RATE_LIMIT_PER_SECOND = 100;
+/** Requests a key may send at once before the sustained rate applies. */
+export const DEFAULT_RATE_LIMIT_BURST = 200;
+/** Keys whose buckets are kept; beyond, the oldest is forgotten (it starts full again). */
+export const DEFAULT_RATE_LIMIT_MAX_KEYS = 100_000;
+
+/** A structured logger (pino's shape): an object of fields, then a message. */
+export interface GatewayLogger {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+/** The per-key rate limit. */
+export interface RateLimitOptions {
+  /** @default DEFAULT_RATE_LIMIT_PER_SECOND (100) */
+  perSecond?: number | undefined;
+  /** @default DEFAULT_RATE_LIMIT_BURST (200) */
+  burst?: number | undefined;
+  /** @default DEFAULT_RATE_LIMIT_MAX_KEYS (100,000) */
+  maxKeys?: number | undefined;
+}
+
+/** Options of `createGateway` (and `startGateway`). Each is checked; a bad value throws naming it. */
+export interface GatewayOptions {
+  /**
+   * Path prefix of the MCP endpoints: `/` then segments, no trailing slash.
+   * @default DEFAULT_PREFIX ('/mcp')
+   */
+  prefix?: string | undefined;
+  /** @default DEFAULT_CATALOG_REFRESH_MS (5 s) */
+  catalogRefreshMs?: number | undefined;
+  /** Per-key token bucket; `false` disables it. */
+  rateLimit?: RateLimitOptions | false | undefined;
+  /** History batching. */
+  history?: HistoryWriterOptions | undefined;
+  /** Limits of upstream calls. */
+  upstream?: ExecutorLimits | undefined;
+  /**
+   * Where `${VAR}` in operations' static headers is read.
+   * @default process.env
+   */
+  env?: Environment | undefined;
+  /**
+   * DNS-rebinding protection of the MCP endpoints (the toolkit's): the `Host` names the gateway
+   * is reached by; `false` turns it off (behind a proxy that checks Host).
+   * @default localhost names only
+   */
+  hostValidation?: HostGuardOptions | false | undefined;
+  /** Structured logs: catalog reports, failed calls (diagnostics only), background failures. */
+  logger?: GatewayLogger | undefined;
+}
+
+/** Options with every default filled in. */
+export interface ResolvedGatewayOptions {
+  prefix: string;
+  catalogRefreshMs: number;
+  rateLimit: { perSecond: number; burst: number; maxKeys: number } | false;
+  history: HistoryWriterOptions;
+  upstream: ExecutorLimits;
+  env: Environment | undefined;
+  hostValidation: HostGuardOptions | false | undefined;
+  logger: GatewayLogger;
+}
+
+const PREFIX = /^(\/[A-Za-z0-9._~-]+)+$/;
+
+const SILENT: GatewayLogger = { info() {}, warn() {}, error() {} };
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  // NaN, 0 or a negative value would silently turn a limit or a refresh off.
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new RangeError(`${name}: must be a positive number (got ${String(value)})`);
+  }
+  return value;
+}
+
+function integer(name: string, value: number | undefined, fallback: number): number {
+  const checked = positive(name, value, fallback);
+  if (!Number.isSafeInteger(checked))
+    throw new RangeError(`${name}: must be an integer (got ${String(value)})`);
+  return checked;
+}
+
+/** Checks `options` and fills the defaults. @throws TypeError, RangeError naming the option. */
+export function resolveGatewayOptions(options: GatewayOptions = {}): ResolvedGatewayOptions {
+  const prefix = options.prefix ?? DEFAULT_PREFIX;
+  if (typeof prefix !== 'string' || !PREFIX.test(prefix)) {
+    throw new TypeError(
+      `prefix: must look like /mcp (a path without a trailing slash), got ${JSON.stringify(prefix)}`,
+    );
+  }
+  const limit = options.rateLimit;
+  if (limit !== undefined && limit !== false && (typeof limit !== 'object' || limit === null)) {
+    throw new TypeError('rateLimit: must be an object ({ perSecond, burst }) or false');
+  }
+  const logger = options.logger ?? SILENT;
+  for (const level of ['info', 'warn', 'error'] as const) {
+    if (typeof logger[level] !== 'function') throw new TypeError(`logger.${level}: must be a function`);
+  }
+  return {
+    prefix,
+    catalogRefreshMs: integer('catalogRefreshMs', options.catalogRefreshMs, DEFAULT_CATALOG_REFRESH_MS),
+    rateLimit:
+      limit === false
+        ? false
+        : {
+            perSecond: positive('rateLimit.perSecond', limit?.perSecond, DEFAULT_RATE_LIMIT_PER_SECOND),
+            burst: integer('rateLimit.burst', limit?.burst, DEFAULT_RATE_LIMIT_BURST),
+            maxKeys: integer('rateLimit.maxKeys', limit?.maxKeys, DEFAULT_RATE_LIMIT_MAX_KEYS),
+          },
+    history: options.history ?? {},
+    upstream: options.upstream ?? {},
+    env: options.env,
+    hostValidation: options.hostValidation,
+    logger,
+  };
+}

@@ -1,0 +1,233 @@
+import { type CallToolResult, createServer, type McpServer, type Session } from '@mcpforge/server';
+import type { HttpServable } from '@mcpforge/server/http';
+import type { PublishedCatalog, PublishedTool } from '../catalog/published-catalog.js';
+import { createToolError, toolErrorResult } from '../errors/tool-error.js';
+import type { Executor } from '../execute/executor.js';
+import type { CallOutcome } from '../history/history-table.js';
+import type { HistoryWriter } from '../history/history-writer.js';
+import { requestScope } from './request-scope.js';
+import { handshakeComplete, initialized, listed, ready } from './session-progress.js';
+
+type Message = Parameters<McpServer['handle']>[0];
+type Answer = Awaited<ReturnType<McpServer['handle']>>;
+
+/** What every agent endpoint of a gateway shares. */
+export interface EndpointServices {
+  executor: Executor;
+  history: HistoryWriter;
+  /** The gateway's name and version in `serverInfo`. */
+  serverVersion: string;
+  /** Operator diagnostics of failed calls (never secrets, argument values or upstream bodies). */
+  onCallFailure?:
+    | ((failure: { requestId: string; tool: string; code: string; diagnostic: string }) => void)
+    | undefined;
+}
+
+/**
+ * One agent's MCP server: a toolkit server holding the agent's published tools, kept for the
+ * agent's life in this process. A new catalog revision swaps the tools that changed in place,
+ * so sessions open on it stay open and get `notifications/tools/list_changed` (the toolkit
+ * sends one per tool added or removed). As the transport's servable it also records each
+ * `tools/call` in history and how far each legacy session went through the handshake.
+ */
+export class AgentEndpoint implements HttpServable {
+  readonly workspace: string;
+  readonly agent: string;
+  readonly #services: EndpointServices;
+  readonly #server: McpServer;
+  #catalog: PublishedCatalog | undefined;
+  #workspaceId = '';
+  #tools = new Map<string, PublishedTool>();
+
+  constructor(workspace: string, agent: string, services: EndpointServices) {
+    this.workspace = workspace;
+    this.agent = agent;
+    this.#services = services;
+    this.#server = createServer({
+      name: `mcpforge-gateway/${workspace}/${agent}`,
+      version: services.serverVersion,
+      // Declared even while the catalog is empty, so a client knows to listen for a change.
+      capabilities: { tools: { listChanged: true } },
+    });
+  }
+
+  /** The catalog served now. */
+  get catalog(): PublishedCatalog | undefined {
+    return this.#catalog;
+  }
+
+  /** The revision served now. */
+  get revision(): string | undefined {
+    return this.#catalog?.revision;
+  }
+
+  /** Serves `catalog` from now on; tools whose pinned version changed are replaced. */
+  apply(catalog: PublishedCatalog, workspaceId: string): void {
+    if (this.#catalog?.revision === catalog.revision) return;
+    this.#workspaceId = workspaceId;
+    const next = new Map(catalog.tools.map((tool) => [tool.definition.name, tool]));
+    for (const [name, tool] of this.#tools) {
+      if (next.get(name)?.operationVersionId !== tool.operationVersionId) this.#server.removeTool(name);
+    }
+    for (const [name, tool] of next) {
+      if (this.#tools.get(name)?.operationVersionId !== tool.operationVersionId) this.#register(tool);
+    }
+    this.#tools = next;
+    this.#catalog = catalog;
+  }
+
+  /** Serves no tools (the agent was archived or its workspace removed); open sessions are told. */
+  withdraw(): void {
+    for (const name of this.#tools.keys()) this.#server.removeTool(name);
+    this.#tools = new Map();
+    this.#catalog = undefined;
+  }
+
+  handle(message: Message, session: Session): Promise<Answer> {
+    const answer = this.dispatch(message, session);
+    return answer instanceof Promise ? answer : Promise.resolve(answer);
+  }
+
+  dispatch(message: Message, session: Session): Answer | Promise<Answer> {
+    const method = (message as { method?: unknown }).method;
+    if (method === 'tools/call') return this.#call(message, session);
+    const answer = this.#server.dispatch(message, session);
+    if (method === 'initialize' || method === 'notifications/initialized' || method === 'tools/list') {
+      if (answer instanceof Promise)
+        return answer.then((settled) => this.#progress(method, session, settled));
+      return this.#progress(method, session, answer);
+    }
+    return answer;
+  }
+
+  toolInputSchema(name: string): object | undefined {
+    return this.#server.toolInputSchema(name);
+  }
+
+  closeSession(session: Session): void {
+    this.#server.closeSession(session);
+  }
+
+  cancel(session: Session, requestId: string | number, reason?: unknown): boolean {
+    return this.#server.cancel(session, requestId, reason);
+  }
+
+  #progress(method: string, session: Session, answer: Answer): Answer {
+    const ok = answer === undefined || !('error' in answer);
+    if (!ok) return answer;
+    if (method === 'initialize') initialized(session);
+    else if (method === 'notifications/initialized') ready(session);
+    else if (session.id !== undefined) listed(session);
+    else this.#recordDiscovery();
+    return answer;
+  }
+
+  #recordDiscovery(): void {
+    const scope = requestScope.getStore();
+    if (scope?.key === undefined || this.#catalog === undefined) return;
+    this.#services.history.recordDiscovery({
+      keyId: scope.key.id,
+      agentId: this.#catalog.agentId,
+      listedAt: new Date(),
+    });
+  }
+
+  #call(message: Message, session: Session): Answer | Promise<Answer> {
+    const started = performance.now();
+    const calledAt = new Date();
+    const catalog = this.#catalog;
+    const answer = this.#server.dispatch(message, session);
+    const finish = (settled: Answer): Answer => {
+      this.#record(message, session, settled, catalog, calledAt, performance.now() - started);
+      return settled;
+    };
+    return answer instanceof Promise ? answer.then(finish) : finish(answer);
+  }
+
+  #record(
+    message: Message,
+    session: Session,
+    answer: Answer,
+    catalog: PublishedCatalog | undefined,
+    calledAt: Date,
+    durationMs: number,
+  ): void {
+    const scope = requestScope.getStore();
+    // No answer: a cancelled call; there is nothing to report to anyone.
+    if (scope?.key === undefined || catalog === undefined || answer === undefined) return;
+    const params = (message as { params?: { name?: unknown } }).params;
+    const tool = typeof params?.name === 'string' ? this.#tools.get(params.name) : undefined;
+    let outcome: CallOutcome;
+    let errorCode: string | null = null;
+    if ('error' in answer) {
+      outcome = 'rejected';
+      errorCode = tool === undefined ? 'tool_not_found' : 'request_invalid';
+    } else if ((answer.result as CallToolResult).isError === true) {
+      outcome = 'tool_error';
+      // The handler sets the code; a toolkit refusal before the handler is a schema mismatch.
+      errorCode = scope.errorCode ?? 'arguments_invalid';
+    } else outcome = 'success';
+    this.#services.history.record({
+      keyId: scope.key.id,
+      workspaceId: this.#workspaceId,
+      agentId: catalog.agentId,
+      agentVersionId: catalog.agentVersionId,
+      operationVersionId: tool?.operationVersionId ?? null,
+      tool: tool?.definition.name ?? null,
+      era: session.id === undefined ? 'modern' : 'legacy',
+      calledAt,
+      requestId: scope.requestId,
+      traceId: scope.traceId,
+      outcome,
+      errorCode,
+      durationMs,
+      handshakeComplete: session.id !== undefined && handshakeComplete(session),
+    });
+  }
+
+  #register(tool: PublishedTool): void {
+    const { definition } = tool;
+    const services = this.#services;
+    const workspaceId = () => this.#workspaceId;
+    this.#server.tool(
+      {
+        name: definition.name,
+        title: definition.title,
+        description: definition.description,
+        inputSchema: definition.inputSchema,
+        outputSchema: definition.outputSchema,
+        annotations: definition.annotations,
+      },
+      async (args, ctx): Promise<CallToolResult> => {
+        const scope = requestScope.getStore();
+        const requestId = scope?.requestId ?? '';
+        const traceId = scope?.traceId ?? '';
+        if (definition.approval === 'required') {
+          // Human approval is not served yet: such a call must never reach the upstream.
+          const error = createToolError('internal', {
+            requestId,
+            traceId,
+            method: definition.binding.method,
+          });
+          if (scope !== undefined) scope.errorCode = error.error_code;
+          return toolErrorResult(error);
+        }
+        const outcome = await services.executor.execute(definition.binding, args, {
+          workspaceId: workspaceId(),
+          requestId,
+          traceId,
+          signal: ctx.signal,
+        });
+        if (outcome.ok) return outcome.result;
+        if (scope !== undefined) scope.errorCode = outcome.error.error_code;
+        services.onCallFailure?.({
+          requestId,
+          tool: definition.name,
+          code: outcome.error.error_code,
+          diagnostic: outcome.diagnostic,
+        });
+        return toolErrorResult(outcome.error);
+      },
+    );
+  }
+}
