@@ -28,6 +28,19 @@ export const PROBLEM_TYPE_PREFIX = 'urn:mcpforge:gateway:error:';
 export const GATEWAY_ERRORS = {
   // Input the caller can fix.
   invalid_field: { status: 400, title: 'A field is invalid', retryability: 'not_retryable' },
+  // Admin API requests: the HTTP shape of the request, before any field is read.
+  malformed_json: { status: 400, title: 'The body is not valid JSON', retryability: 'not_retryable' },
+  body_too_large: { status: 413, title: 'The body is too large', retryability: 'not_retryable' },
+  unsupported_media_type: {
+    status: 415,
+    title: 'The body must be application/json',
+    retryability: 'not_retryable',
+  },
+  method_not_allowed: {
+    status: 405,
+    title: 'Method not allowed on this resource',
+    retryability: 'not_retryable',
+  },
   // Lookups.
   not_found: { status: 404, title: 'Not found', retryability: 'not_retryable' },
   // State: the request is valid but the current state refuses it.

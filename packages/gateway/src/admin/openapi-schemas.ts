@@ -1,0 +1,199 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: descriptions show the literal ${VAR} syntax of header templates
+/**
+ * The component schemas of the admin API's OpenAPI document (JSON Schema 2020-12, as OpenAPI
+ * 3.1 takes it). Operation and agent drafts are described by their members; the gateway's own
+ * reader checks them exactly and names the field at fault.
+ * @module
+ */
+
+type Schema = Record<string, unknown>;
+
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+const string: Schema = { type: 'string' };
+const dateTime: Schema = { type: 'string', format: 'date-time' };
+const nullableDateTime: Schema = { type: ['string', 'null'], format: 'date-time' };
+const slug: Schema = { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 64 };
+const slugs: Schema = { type: 'array', items: slug };
+
+function object(properties: Record<string, Schema>, required: string[] = Object.keys(properties)): Schema {
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+function page(item: string): Schema {
+  return object({ items: { type: 'array', items: ref(item) }, nextCursor: { type: ['string', 'null'] } });
+}
+
+const operationDefinition = object(
+  {
+    name: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+    title: string,
+    description: string,
+    sections: slugs,
+    inputSchema: { type: 'object', description: 'JSON Schema 2020-12 of the arguments' },
+    outputSchema: { type: 'object' },
+    annotations: { type: 'object' },
+    binding: {
+      type: 'object',
+      description:
+        'The REST call: method, baseUrl, path, arguments, headers (${VAR} secrets), timeoutMs, maxResponseBytes',
+    },
+    approval: { enum: ['none', 'required'] },
+  },
+  ['name', 'description', 'inputSchema', 'binding'],
+);
+
+const agentDefinition = object(
+  {
+    delivery: { enum: ['direct', 'search'] },
+    sections: slugs,
+    defaultSearchLimit: { type: 'integer', minimum: 1, maximum: 20 },
+    operations: slugs,
+  },
+  [],
+);
+
+const draftOwner = (draft: string): Schema =>
+  object({
+    id: string,
+    workspace: slug,
+    slug,
+    draft: ref(draft),
+    draftRevision: { type: 'integer' },
+    latestVersion: { type: 'integer' },
+    createdAt: dateTime,
+    updatedAt: dateTime,
+    archivedAt: nullableDateTime,
+  });
+
+const keyTypes = { enum: ['mcp_client', 'approval', 'admin'] };
+
+/** Every schema the route table names, plus `Problem`. */
+export const COMPONENT_SCHEMAS: Record<string, Schema> = {
+  Problem: object(
+    {
+      type: string,
+      title: string,
+      status: { type: 'integer' },
+      detail: string,
+      code: string,
+      request_id: string,
+      field: string,
+      errors: { type: 'array', items: object({ field: string, message: string }) },
+    },
+    ['type', 'title', 'status', 'detail', 'code', 'request_id'],
+  ),
+  Workspace: object({ id: string, slug, createdAt: dateTime }),
+  WorkspaceCreate: object({ slug }),
+  WorkspacePage: page('Workspace'),
+  Section: object({
+    id: string,
+    slug,
+    title: string,
+    description: string,
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  }),
+  SectionCreate: object({ slug, title: string, description: string }, ['slug', 'title']),
+  SectionUpdate: object({ title: string, description: string }, []),
+  SectionPage: page('Section'),
+  UpstreamHost: object({
+    id: string,
+    hostPattern: string,
+    allowLoopback: { type: 'boolean' },
+    allowPrivate: { type: 'boolean' },
+    allowLinkLocal: { type: 'boolean' },
+    createdAt: dateTime,
+  }),
+  UpstreamHostInput: object(
+    {
+      hostPattern: { type: 'string', description: 'api.example.com, *.example.com, 10.0.0.1:8080 or [::1]' },
+      allowLoopback: { type: 'boolean' },
+      allowPrivate: { type: 'boolean' },
+      allowLinkLocal: { type: 'boolean' },
+    },
+    ['hostPattern'],
+  ),
+  UpstreamHostPage: page('UpstreamHost'),
+  OperationDefinition: operationDefinition,
+  Operation: draftOwner('OperationDefinition'),
+  OperationCreate: object({ slug, draft: ref('OperationDefinition') }),
+  OperationPage: page('Operation'),
+  DraftUpdate: object(
+    {
+      draft: { type: 'object', description: 'An OperationDefinition or an AgentDefinition' },
+      expectedDraftRevision: {
+        type: 'integer',
+        description: 'Refuse (409 draft_conflict) if the draft moved on',
+      },
+    },
+    ['draft'],
+  ),
+  OperationVersion: object({
+    id: string,
+    operation: slug,
+    version: { type: 'integer' },
+    definition: ref('OperationDefinition'),
+    publishedAt: dateTime,
+  }),
+  OperationVersionPage: page('OperationVersion'),
+  PublishedOperation: object({ version: ref('OperationVersion'), created: { type: 'boolean' } }),
+  AgentDefinition: agentDefinition,
+  Agent: draftOwner('AgentDefinition'),
+  AgentCreate: object({ slug, draft: ref('AgentDefinition') }, ['slug']),
+  AgentPage: page('Agent'),
+  AgentVersionSummary: object({
+    version: { type: 'integer' },
+    revision: string,
+    publishedAt: dateTime,
+    tools: {
+      type: 'array',
+      items: object({ operation: slug, operationVersion: { type: 'integer' }, name: string }),
+    },
+  }),
+  AgentVersionPage: page('AgentVersionSummary'),
+  PublishedCatalog: {
+    type: 'object',
+    description: 'An immutable published agent version: settings, sections and pinned tools',
+    properties: {
+      workspace: slug,
+      agent: slug,
+      agentVersion: { type: 'integer' },
+      revision: { type: 'string', description: 'catalog_revision: a digest of the catalog' },
+      publishedAt: dateTime,
+      tools: { type: 'array', items: { type: 'object' } },
+    },
+    required: ['workspace', 'agent', 'agentVersion', 'revision', 'publishedAt', 'tools'],
+  },
+  PublishedAgent: object({
+    catalog: ref('PublishedCatalog'),
+    created: { type: 'boolean' },
+    excluded: { type: 'array', items: object({ operation: slug, reason: { enum: ['archived'] } }) },
+  }),
+  ApiKey: object({
+    id: string,
+    type: keyTypes,
+    name: string,
+    workspace: { type: ['string', 'null'] },
+    agent: { type: ['string', 'null'] },
+    allowedOrigins: { type: 'array', items: string },
+    displayPrefix: string,
+    createdAt: dateTime,
+    lastUsedAt: nullableDateTime,
+    revokedAt: nullableDateTime,
+  }),
+  ApiKeyPage: page('ApiKey'),
+  KeyCreate: object(
+    {
+      type: keyTypes,
+      name: string,
+      workspace: slug,
+      agent: slug,
+      allowedOrigins: { type: 'array', items: string },
+    },
+    ['type', 'name'],
+  ),
+  CreatedKey: object({
+    key: ref('ApiKey'),
+    value: { type: 'string', description: 'The key itself: shown in this answer only, never again' },
+  }),
+};

@@ -1,0 +1,42 @@
+import { GatewayError } from '../errors/gateway-error.js';
+import type { AdminRequest } from './admin-exchange.js';
+import { isJsonMediaType } from './media-type.js';
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The request's JSON body, or undefined when it has none. A body must be declared
+ * `application/json` (UTF-8), be at most `maxBytes`, and parse.
+ * @throws GatewayError `unsupported_media_type`, `body_too_large`, `malformed_json`.
+ */
+export async function readJsonBody(request: AdminRequest, maxBytes: number): Promise<unknown> {
+  const contentType = request.header('content-type');
+  const declared = request.header('content-length');
+  if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > maxBytes)
+    throw tooLarge(maxBytes);
+  const bytes = await request.readBody(maxBytes);
+  if (bytes === 'too_large') throw tooLarge(maxBytes);
+  if (bytes === undefined || bytes.byteLength === 0) return undefined;
+  if (contentType === undefined || !isJsonMediaType(contentType)) {
+    throw new GatewayError(
+      'unsupported_media_type',
+      'the body must be JSON sent with Content-Type: application/json',
+    );
+  }
+  let text: string;
+  try {
+    text = decoder.decode(bytes);
+  } catch {
+    throw new GatewayError('malformed_json', 'the body is not valid UTF-8');
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    // The parser's message quotes the input: never echo it.
+    throw new GatewayError('malformed_json', 'the body is not valid JSON');
+  }
+}
+
+function tooLarge(maxBytes: number): GatewayError {
+  return new GatewayError('body_too_large', `the body is larger than ${maxBytes} bytes`);
+}
