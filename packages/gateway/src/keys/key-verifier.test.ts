@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { createAgent } from '../catalog/agents-table.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import type { Database } from '../store/database.js';
@@ -114,6 +114,45 @@ describeEachDatabase('KeyVerifier', (fixture) => {
         await db.query('SELECT 1');
       }
       expect(await refusal(verifier.verify(value))).toBe('key_invalid');
+    } finally {
+      await verifier.close();
+    }
+  });
+
+  it('a lookup that was already running when the key was revoked does not let it pass afterwards', async () => {
+    const db = fixture.db();
+    const { key, value } = await clientKey(db);
+    // The real database, with the key lookup held at a gate: it reads the row before the
+    // revocation commits, and answers after it.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let heldLookups = 0;
+    const gated: Database = {
+      kind: db.kind,
+      query: async <Row>(sql: string, params?: readonly unknown[]) => {
+        const result = await db.query<Row>(sql, params);
+        if (sql.includes('k.secret_sha256 = $1') && heldLookups++ === 0) await gate;
+        return result;
+      },
+      exec: (sql) => db.exec(sql),
+      transaction: (fn) => db.transaction(fn),
+      listen: (channel, onNotify) => db.listen(channel, onNotify),
+      notify: (channel, payload) => db.notify(channel, payload),
+      close: () => db.close(),
+    };
+    const verifier = new KeyVerifier(gated);
+    try {
+      const early = verifier.verify(value);
+      await vi.waitFor(() => expect(heldLookups).toBe(1));
+      await verifier.revoke(key.id);
+      const late = verifier.verify(value);
+      release();
+      // The request that arrived before the revocation may pass; the one after it may not.
+      await expect(early).resolves.toMatchObject({ id: key.id });
+      await expect(late).rejects.toMatchObject({ code: 'key_invalid' });
+      await expect(verifier.verify(value)).rejects.toMatchObject({ code: 'key_invalid' });
     } finally {
       await verifier.close();
     }

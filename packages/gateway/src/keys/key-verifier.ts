@@ -147,6 +147,9 @@ export class KeyVerifier {
   invalidate(keyId: string): void {
     this.#epoch += 1;
     for (const [sha256, entry] of this.#cache) if (entry.row.id === keyId) this.#cache.delete(sha256);
+    // A lookup already running may have read the row before the revocation: later requests
+    // must not join it (its own callers, which came before, still get its answer).
+    this.#inFlight.clear();
   }
 
   /** Writes the pending `last_used_at` times now. */
@@ -176,7 +179,9 @@ export class KeyVerifier {
     if (pending !== undefined) return pending;
     const epoch = this.#epoch;
     const fetchedAt = this.#now();
-    const lookup = findKeyBySha256(this.#db, sha256).finally(() => this.#inFlight.delete(sha256));
+    const lookup: Promise<ApiKeyRow | undefined> = findKeyBySha256(this.#db, sha256).finally(() => {
+      if (this.#inFlight.get(sha256) === lookup) this.#inFlight.delete(sha256);
+    });
     this.#inFlight.set(sha256, lookup);
     const row = await lookup;
     this.#cache.delete(sha256);
