@@ -38,6 +38,8 @@ export class AgentEndpoint implements HttpServable {
   #catalog: PublishedCatalog | undefined;
   #workspaceId = '';
   #tools = new Map<string, PublishedTool>();
+  /** Legacy sessions by id: the version their `initialize` negotiated. */
+  readonly #negotiated = new Map<string, string>();
 
   constructor(workspace: string, agent: string, services: EndpointServices) {
     this.workspace = workspace;
@@ -104,7 +106,17 @@ export class AgentEndpoint implements HttpServable {
     return this.#server.toolInputSchema(name);
   }
 
+  /**
+   * Whether a legacy request's `MCP-Protocol-Version` agrees with its session: absent, or the
+   * version `initialize` negotiated (an unknown session id is the toolkit's 404 to give).
+   */
+  protocolVersionAgrees(sessionId: string, version: string): boolean {
+    const negotiated = this.#negotiated.get(sessionId);
+    return negotiated === undefined || negotiated === version;
+  }
+
   closeSession(session: Session): void {
+    if (session.id !== undefined) this.#negotiated.delete(session.id);
     this.#server.closeSession(session);
   }
 
@@ -115,8 +127,12 @@ export class AgentEndpoint implements HttpServable {
   #progress(method: string, session: Session, answer: Answer): Answer {
     const ok = answer === undefined || !('error' in answer);
     if (!ok) return answer;
-    if (method === 'initialize') initialized(session);
-    else if (method === 'notifications/initialized') ready(session);
+    if (method === 'initialize') {
+      initialized(session);
+      const version = session.state.protocolVersion;
+      if (session.id !== undefined && session.id !== '' && version !== undefined)
+        this.#negotiated.set(session.id, version);
+    } else if (method === 'notifications/initialized') ready(session);
     else if (session.id !== undefined) listed(session);
     else this.#recordDiscovery();
     return answer;

@@ -73,6 +73,19 @@ export function createAuthenticate(
     if (endpoint === undefined) {
       throw new HttpRejection(404, HttpErrorCode.InvalidRequest, 'Not Found: this agent is not published');
     }
+    const sessionId = request.header('mcp-session-id');
+    const version = request.header('mcp-protocol-version');
+    if (
+      sessionId !== undefined &&
+      version !== undefined &&
+      !endpoint.protocolVersionAgrees(sessionId.trim(), version.trim())
+    ) {
+      throw new HttpRejection(
+        400,
+        HttpErrorCode.InvalidRequest,
+        'Bad Request: MCP-Protocol-Version differs from the version negotiated by initialize',
+      );
+    }
     scope.key = key;
     scope.endpoint = endpoint;
     return key.id;
