@@ -97,6 +97,11 @@ export const GATEWAY_ERRORS = {
     retryability: 'not_retryable',
   },
   migration_failed: { status: 500, title: 'A migration failed', retryability: 'not_retryable' },
+  data_dir_in_use: {
+    status: 500,
+    title: 'The PGlite data directory is in use by another process',
+    retryability: 'not_retryable',
+  },
   // Anything unexpected; its message is never the internal text.
   internal: { status: 500, title: 'Internal error', retryability: 'not_retryable' },
 } as const satisfies Record<string, GatewayErrorInfo>;

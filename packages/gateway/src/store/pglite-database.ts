@@ -7,6 +7,7 @@ import {
   type Transaction,
   type Unlisten,
 } from './database.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { closedTransaction } from './transaction-guard.js';
 
 /** Options of {@link openPgliteDatabase}. */
@@ -18,10 +19,12 @@ export interface PgliteDatabaseOptions {
 class PgliteDatabase implements Database {
   readonly kind = 'pglite' as const;
   readonly #db: PGlite;
+  readonly #release: () => Promise<void>;
   #closing: Promise<void> | undefined;
 
-  constructor(db: PGlite) {
+  constructor(db: PGlite, release: () => Promise<void>) {
     this.#db = db;
+    this.#release = release;
   }
 
   async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
@@ -75,24 +78,32 @@ class PgliteDatabase implements Database {
   }
 
   close(): Promise<void> {
-    this.#closing ??= this.#db.close();
+    this.#closing ??= this.#db.close().finally(this.#release);
     return this.#closing;
   }
 }
 
 /** Wraps an open PGlite instance (the caller hands over its ownership: `close()` closes it). */
 export function pgliteDatabase(instance: PGlite): Database {
-  return new PgliteDatabase(instance);
+  return new PgliteDatabase(instance, async () => undefined);
 }
 
 /**
  * Opens an embedded PostgreSQL (PGlite): one in-process connection, in `dataDir` or in memory.
- * Cross-process features (two replicas, LISTEN/NOTIFY between processes) need the real server.
+ * A data directory is locked while open: a second process (or a second open in this one) is
+ * refused with `data_dir_in_use`. Cross-process features (two replicas, LISTEN/NOTIFY between
+ * processes) need the real server.
  */
 export async function openPgliteDatabase(options: PgliteDatabaseOptions = {}): Promise<Database> {
   if (options.dataDir !== undefined && options.dataDir.length === 0) {
     throw new TypeError('dataDir: must be a directory path (omit it for an in-memory database)');
   }
-  const db = options.dataDir === undefined ? await PGlite.create() : await PGlite.create(options.dataDir);
-  return new PgliteDatabase(db);
+  if (options.dataDir === undefined) return new PgliteDatabase(await PGlite.create(), async () => undefined);
+  const release = await lockDataDir(options.dataDir);
+  try {
+    return new PgliteDatabase(await PGlite.create(options.dataDir), release);
+  } catch (error) {
+    await release();
+    throw error;
+  }
 }
