@@ -51,7 +51,9 @@ describe('docs/http.md: node main.js --http 127.0.0.1:0', () => {
           },
         }),
       });
-      expect(await response.json()).toMatchObject({ result: { content: [{ text: 'Hello from mcpforge!' }] } });
+      expect(await response.json()).toMatchObject({
+        result: { content: [{ text: 'Hello from mcpforge!' }] },
+      });
 
       const exited = once(child, 'exit');
       child.kill('SIGTERM');
