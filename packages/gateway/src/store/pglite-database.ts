@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { lockDataDir } from './data-dir-lock.js';
 import {
   checkChannel,
   type Database,
@@ -7,7 +8,6 @@ import {
   type Transaction,
   type Unlisten,
 } from './database.js';
-import { lockDataDir } from './data-dir-lock.js';
 import { closedTransaction } from './transaction-guard.js';
 
 /** Options of {@link openPgliteDatabase}. */
