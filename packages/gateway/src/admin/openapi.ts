@@ -19,6 +19,11 @@ const QUERY_SCHEMAS: Record<string, Json> = {
   includeRevoked: { type: 'boolean' },
   workspace: { type: 'string' },
   type: { enum: ['mcp_client', 'approval', 'admin'] },
+  agent: { type: 'string', description: 'An agent slug (with workspace)' },
+  key: { type: 'string', description: 'A key id' },
+  outcome: { enum: ['success', 'tool_error', 'rejected'] },
+  since: { type: 'string', format: 'date-time', description: 'Calls at or after this time' },
+  until: { type: 'string', format: 'date-time', description: 'Calls before this time' },
 };
 
 function problem(code: GatewayErrorCode): Json {

@@ -20,11 +20,13 @@ export const PAGE_PARAMETERS = ['limit', 'cursor'] as const;
 // The cursor is opaque to clients (base64url of a versioned JSON), so its inside can change.
 const CURSOR_VERSION = 1;
 
-function encodeCursor(after: string): string {
+/** An opaque cursor holding `after`. */
+export function encodeCursor(after: string): string {
   return Buffer.from(JSON.stringify({ v: CURSOR_VERSION, after })).toString('base64url');
 }
 
-function decodeCursor(cursor: string): string {
+/** The `after` of a cursor this API made. @throws GatewayError `invalid_field` (cursor). */
+export function decodeCursor(cursor: string): string {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     const record = value as { v?: unknown; after?: unknown };

@@ -1,6 +1,7 @@
 import { compilePathTemplate, type PathTemplate } from './path-template.js';
 import type { Route } from './route.js';
 import { AGENT_ROUTES } from './routes/agent-routes.js';
+import { HISTORY_ROUTES } from './routes/history-routes.js';
 import { KEY_ROUTES } from './routes/key-routes.js';
 import { OPERATION_ROUTES } from './routes/operation-routes.js';
 import { SECTION_ROUTES } from './routes/section-routes.js';
@@ -18,6 +19,7 @@ export const ADMIN_ROUTES: readonly Route[] = [
   ...OPERATION_ROUTES,
   ...AGENT_ROUTES,
   ...KEY_ROUTES,
+  ...HISTORY_ROUTES,
 ];
 
 /** What a path resolves to: a route and its parameters, or the methods the path allows. */
