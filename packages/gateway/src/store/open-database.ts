@@ -11,6 +11,8 @@ export interface OpenDatabaseOptions {
   migrate?: boolean | undefined;
   /** Progress of each migration applied now. */
   onMigration?: ((event: MigrationProgress) => void) | undefined;
+  /** PostgreSQL: errors of idle or listening connections, which no caller awaits (log them). */
+  onBackgroundError?: ((error: Error) => void) | undefined;
 }
 
 /**
@@ -29,7 +31,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   let db: Database;
   if (databaseUrl !== undefined) {
     const { openPgDatabase } = await import('./pg-database.js');
-    db = await openPgDatabase({ connectionString: databaseUrl });
+    db = await openPgDatabase({
+      connectionString: databaseUrl,
+      onBackgroundError: options.onBackgroundError,
+    });
   } else {
     const { openPgliteDatabase } = await import('./pglite-database.js');
     db = await openPgliteDatabase({ dataDir });
