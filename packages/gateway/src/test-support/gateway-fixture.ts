@@ -29,11 +29,16 @@ export interface SeededAgent {
 }
 
 /** Publishes `frankfurter_latest_rate` against `upstream` in a new workspace, an agent exposing it, and a key. */
-export async function seedAgent(db: Database, upstream: TestUpstream, prefix = '/mcp'): Promise<SeededAgent> {
+export async function seedAgent(
+  db: Database,
+  upstream: TestUpstream,
+  prefix = '/mcp',
+  binding: Record<string, unknown> = {},
+): Promise<SeededAgent> {
   const workspace = await seedWorkspace(db, 'gw');
   await putUpstreamHost(db, workspace, { hostPattern: `127.0.0.1:${upstream.port}`, allowLoopback: true });
   const draft = frankfurterDraft();
-  draft['binding'] = { ...(draft['binding'] as object), baseUrl: upstream.origin };
+  draft['binding'] = { ...(draft['binding'] as object), baseUrl: upstream.origin, ...binding };
   await createOperation(db, workspace, { slug: 'latest-rate', draft });
   await publishOperation(db, workspace, 'latest-rate');
   const agent = uniqueSlug('rates');
