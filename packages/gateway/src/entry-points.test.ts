@@ -76,3 +76,29 @@ describe('entry points', () => {
     expect(JSON.parse(output)).toEqual(MIGRATIONS.flatMap((m) => [`start ${m.id}`, `done ${m.id}`]));
   });
 });
+
+describe('the gateway front door', () => {
+  it('names the listener, the MCP endpoint and history', async () => {
+    const root = await import('./index.js');
+    for (const name of [
+      'createGateway',
+      'startGateway',
+      'resolveGatewayOptions',
+      'createMcpHandler',
+      'AgentDirectory',
+      'HistoryWriter',
+      'listInvocations',
+      'firstCallEvidence',
+    ] as const) {
+      expect({ name, type: typeof root[name] }).toEqual({ name, type: 'function' });
+    }
+  });
+
+  it('only the MCP endpoint and the listener import the toolkit HTTP handler', () => {
+    for (const file of sourceFiles(sourceRoot)) {
+      const where = relative(sourceRoot, file);
+      if (importsOf(file).includes('@mcpforge/server/http'))
+        expect(where).toMatch(/^(mcp|http|admin|test-support)\//);
+    }
+  });
+});
