@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Database } from '../store/database.js';
 import type { MigrationProgress } from '../store/migrate.js';
 import { openDatabase } from '../store/open-database.js';
 import { createGateway, type Gateway } from './gateway.js';
-import type { GatewayOptions } from './options.js';
+import { type GatewayOptions, resolveGatewayOptions } from './options.js';
 
 /** Where the gateway listens when nothing is given: loopback only, as a safe default. */
 export const DEFAULT_LISTEN = { host: '127.0.0.1', port: 8080 } as const;
@@ -22,6 +23,8 @@ export interface StartGatewayOptions extends GatewayOptions {
 /** A gateway listening on a port, with its database. */
 export interface RunningGateway {
   readonly gateway: Gateway;
+  /** The database it opened (closed by `close()`). */
+  readonly db: Database;
   readonly server: Server;
   /** `http://host:port`. */
   readonly url: string;
@@ -40,6 +43,8 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new RangeError(`listen.port: must be an integer in 0..65535 (got ${String(port)})`);
   }
+  // Checked before anything is opened, so a typo costs no database start.
+  resolveGatewayOptions(gatewayOptions);
   const db = await openDatabase({ databaseUrl, dataDir, onMigration });
   let gateway: Gateway;
   try {
@@ -67,6 +72,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
   let closing: Promise<void> | undefined;
   return {
     gateway,
+    db,
     server,
     url: `http://${shown}:${address.port}`,
     close() {
