@@ -5,6 +5,27 @@
  * @module
  */
 export {
+  ADMIN_API_PATH,
+  ADMIN_API_VERSION,
+  ADMIN_CHALLENGE,
+  ADMIN_ROUTES,
+  type AdminFetchHandler,
+  type AdminHandler,
+  type AdminHandlerHooks,
+  type AdminHandlerOptions,
+  type AdminProblem,
+  buildOpenApiDocument,
+  createAdminFetchHandler,
+  createAdminHandler,
+  DEFAULT_ADMIN_PREFIX,
+  DEFAULT_MAX_ADMIN_BODY_BYTES,
+  DEFAULT_PAGE_LIMIT,
+  type FieldError,
+  MAX_PAGE_LIMIT,
+  OPENAPI_PATH,
+  type Page,
+} from './admin/index.js';
+export {
   type Agent,
   type AgentDefinition,
   type AgentRow,

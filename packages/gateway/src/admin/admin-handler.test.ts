@@ -1,5 +1,5 @@
 import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createKey } from '../keys/api-keys-table.js';
 import { KeyVerifier } from '../keys/key-verifier.js';
@@ -164,6 +164,34 @@ describeEachDatabase('admin handler: keys, request shape, routing', (fixture) =>
       req.end();
     });
     expect(status).toBe(413);
+  });
+
+  it('a client gone in the middle of its body does not leave the handler waiting forever', async () => {
+    let handled: Promise<boolean> | undefined;
+    let arrived: () => void = () => undefined;
+    const arrival = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const server = createServer((req, res) => {
+      handled = admin.handler(req, res);
+      arrived();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const socket = connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(
+        'POST /mcp/admin/v1/workspaces HTTP/1.1\r\nHost: x\r\n' +
+          `Authorization: Bearer ${admin.adminKey}\r\nContent-Type: application/json\r\n` +
+          'Content-Length: 100\r\n\r\n{"slug":',
+      );
+      await arrival;
+      socket.destroy();
+      await expect(handled).resolves.toBe(true);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('the fetch-style handler answers the same API, and a shared verifier sees a revocation at once', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { GatewayError } from '../errors/gateway-error.js';
 import { AdminApi } from './admin-api.js';
 import type { AdminRequest, AdminResponse, BodyFailure } from './admin-exchange.js';
 import { type AdminHandlerOptions, resolveAdminOptions } from './admin-options.js';
@@ -23,6 +24,10 @@ export interface AdminFetchHandler {
   close(): Promise<void>;
 }
 
+function bodyEndedEarly(): GatewayError {
+  return new GatewayError('malformed_json', 'the body ended before it was complete');
+}
+
 function readNodeBody(req: IncomingMessage, maxBytes: number): Promise<Uint8Array | undefined | BodyFailure> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -39,14 +44,24 @@ function readNodeBody(req: IncomingMessage, maxBytes: number): Promise<Uint8Arra
       }
       chunks.push(chunk);
     });
+    let ended = false;
     req.on('end', () => {
+      ended = true;
       if (!over) resolve(size === 0 ? undefined : Buffer.concat(chunks));
+    });
+    // A client gone mid-body: settle, so no request waits forever (nobody reads the answer).
+    req.on('close', () => {
+      if (!ended && !over) reject(bodyEndedEarly());
     });
     req.on('error', reject);
   });
 }
 
-function nodeRequest(req: IncomingMessage): AdminRequest {
+function nodeRequest(req: IncomingMessage, maxBodyBytes: number): AdminRequest {
+  // Listening from the start: a client that leaves while its key is checked is still seen
+  // ('close' would have fired before a later listener). The bound holds either way.
+  const body = readNodeBody(req, maxBodyBytes);
+  body.catch(() => undefined);
   return {
     method: req.method ?? 'GET',
     target: req.url ?? '/',
@@ -54,7 +69,7 @@ function nodeRequest(req: IncomingMessage): AdminRequest {
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(', ') : value;
     },
-    readBody: (maxBytes) => readNodeBody(req, maxBytes),
+    readBody: () => body,
   };
 }
 
@@ -86,7 +101,7 @@ export function createAdminHandler(options: AdminHandlerOptions & AdminHandlerHo
     const path = api.handles(req.url ?? '/');
     if (path === undefined) return false;
     const requestId = requestIdOf(res);
-    writeNode(res, await api.answer(nodeRequest(req), path, requestId));
+    writeNode(res, await api.answer(nodeRequest(req, resolved.maxBodyBytes), path, requestId));
     return true;
   };
   return Object.assign(handler, { close: () => closeOwned(resolved) });

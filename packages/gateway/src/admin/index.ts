@@ -1,6 +1,4 @@
-export { AdminApi } from './admin-api.js';
 export { ADMIN_CHALLENGE } from './admin-auth.js';
-export type { AdminRequest, AdminResponse } from './admin-exchange.js';
 export {
   type AdminFetchHandler,
   type AdminHandler,
@@ -16,9 +14,7 @@ export {
   DEFAULT_PAGE_LIMIT,
   MAX_PAGE_LIMIT,
 } from './admin-options.js';
-export { isJsonMediaType, type MediaType, parseMediaType } from './media-type.js';
 export { ADMIN_API_VERSION, buildOpenApiDocument } from './openapi.js';
 export type { Page } from './pagination.js';
 export type { AdminProblem, FieldError } from './problem-response.js';
-export type { Route, RouteContext, RouteMethod, RouteResult } from './route.js';
 export { ADMIN_ROUTES, OPENAPI_PATH } from './route-table.js';
