@@ -1,0 +1,56 @@
+import { ExitCode, type ExitCodeValue } from './exit-code.js';
+
+const CLI_ERROR_BRAND = Symbol.for('mcpforge.cli.CliError');
+
+/** Why a command refused or failed; `--json` prints it as `{ error: { code, message } }`. */
+export type CliErrorCode =
+  /** No such command (`mcpforge gatway`); the message names the nearest one. */
+  | 'unknown_command'
+  /** A flag the command does not take; the message suggests the nearest one. */
+  | 'unknown_flag'
+  /** A flag that takes a value was given none. */
+  | 'missing_value'
+  /** A value of the wrong shape (`--listen foo`), or a value for a switch (`--json=1`). */
+  | 'invalid_value'
+  /** Two flags that exclude each other (`--database-url` and `--data-dir`). */
+  | 'conflicting_flags'
+  /** An argument that is not a flag where the command takes none. */
+  | 'unexpected_argument'
+  /** The gateway could not start: the database, the port, the data directory. */
+  | 'start_failed';
+
+const USAGE_CODES: ReadonlySet<CliErrorCode> = new Set([
+  'unknown_command',
+  'unknown_flag',
+  'missing_value',
+  'invalid_value',
+  'conflicting_flags',
+  'unexpected_argument',
+]);
+
+/** A command line the CLI cannot run, or a command that failed. The message names the fix. */
+export class CliError extends Error {
+  readonly code: CliErrorCode;
+  constructor(code: CliErrorCode, message: string, options: { cause?: unknown } = {}) {
+    // `cause`: the gateway's error behind a start failure, for a debugger (never printed).
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'CliError';
+    this.code = code;
+    Object.defineProperty(this, CLI_ERROR_BRAND, { value: true });
+  }
+
+  /** 2 for a wrong command line, 1 for a command that failed. */
+  get exitCode(): ExitCodeValue {
+    return USAGE_CODES.has(this.code) ? ExitCode.usage : ExitCode.failure;
+  }
+
+  /** What `--json` prints. */
+  toJSON(): { error: { code: CliErrorCode; message: string } } {
+    return { error: { code: this.code, message: this.message } };
+  }
+
+  /** Matches a `CliError` from any copy of `@mcpforge/cli`. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && CLI_ERROR_BRAND in value;
+  }
+}

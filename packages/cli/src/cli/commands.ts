@@ -1,0 +1,39 @@
+import * as demo from '../commands/gateway-demo.js';
+import * as serve from '../commands/gateway-serve.js';
+import type { CliIo, CommandOutput } from './io.js';
+
+/** One command of the `mcpforge` table. */
+export interface Command {
+  /** The words that name it: `['gateway', 'serve']`. */
+  path: readonly string[];
+  /** One line for the group's help. */
+  summary: string;
+  /** Its `--help`. */
+  usage: string;
+  run(args: readonly string[], io: CliIo): Promise<CommandOutput<unknown>>;
+  /** The human view of its result. */
+  render(result: never): string;
+}
+
+/** Every command, in help order. */
+export const COMMANDS: readonly Command[] = [
+  {
+    path: ['gateway', 'serve'],
+    summary: 'serve the gateway on PostgreSQL or the embedded PGlite',
+    usage: serve.SERVE_USAGE,
+    run: serve.run,
+    render: serve.render,
+  },
+  {
+    path: ['gateway', 'demo'],
+    summary: 'try the gateway: a seeded demo with a bundled rates service, no setup',
+    usage: demo.DEMO_USAGE,
+    run: demo.run,
+    render: demo.render,
+  },
+];
+
+/** Groups and their one-line summaries (`mcpforge --help`). */
+export const GROUPS: Readonly<Record<string, string>> = {
+  gateway: 'REST operations as MCP tools, one endpoint per agent',
+};

@@ -1,0 +1,164 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RunningGateway } from '@mcpforge/gateway';
+import { CliError } from '../cli/cli-error.js';
+import { type FlagSpec, flagHelp, parseFlags } from '../cli/flags.js';
+import type { CliIo, CommandOutput } from '../cli/io.js';
+import { parseListen } from '../cli/listen.js';
+import { type RatesUpstream, startRatesUpstream } from '../demo/rates-upstream.js';
+import { DEMO, seedDemo } from '../demo/seed-demo.js';
+import { callCurl, initializeCurl, inspectorCommand } from '../demo/try-lines.js';
+import { baseUrl, startListening } from '../serve/start.js';
+import { closeWhenAborted } from '../serve/until-aborted.js';
+
+/**
+ * `mcpforge gateway demo`: the seed's demo in one command. PGlite in a temporary (or given)
+ * data directory, seeded with workspace `default`, agent `currency-rates` and the tool
+ * `frankfurter_latest_rate` calling a rates service (bundled on a loopback port unless
+ * `--upstream` names one); prints the MCP URL and keys, then serves until Ctrl-C.
+ * @module
+ */
+
+export const DEMO_FLAGS: readonly FlagSpec[] = [
+  {
+    name: 'data-dir',
+    value: 'DIR',
+    description: 'keep the demo database in DIR (default: a temporary directory, removed on exit)',
+    example: './demo-data',
+  },
+  {
+    name: 'listen',
+    value: 'HOST:PORT',
+    description: 'address to listen on (default 127.0.0.1:8080; port 0 picks a free one)',
+    example: '127.0.0.1:0',
+  },
+  {
+    name: 'upstream',
+    value: 'URL',
+    description:
+      'the rates service to call (default: a bundled one on 127.0.0.1), e.g. https://api.frankfurter.dev',
+    example: 'https://api.frankfurter.dev',
+  },
+  { name: 'json', description: 'print one JSON line { adminUrl, keys, agents } for scripts' },
+];
+
+export const DEMO_USAGE = `Usage: mcpforge gateway demo [flags]
+
+Starts the gateway on a fresh embedded database with the demo seeded: workspace 'default',
+agent 'currency-rates', tool 'frankfurter_latest_rate' (GET /v1/latest?base=USD&symbols=EUR).
+No internet needed: a small rates service is bundled. Prints the MCP URL and keys once,
+then serves until Ctrl-C.
+
+Flags:
+${flagHelp(DEMO_FLAGS)}`;
+
+/** The demo's keys and URLs: exactly the JSON line `--json` prints. */
+export interface DemoResult {
+  adminUrl: string;
+  keys: { admin: string; approval: string };
+  agents: Record<string, { mcpUrl: string; mcpKey: string }>;
+}
+
+function readUpstream(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new CliError(
+      'invalid_value',
+      `--upstream must be a URL such as https://api.frankfurter.dev; got '${text}'`,
+    );
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search !== '' || url.hash !== '') {
+    throw new CliError(
+      'invalid_value',
+      `--upstream must be an http(s) URL without query or fragment, such as https://api.frankfurter.dev; got '${text}'`,
+    );
+  }
+  return url;
+}
+
+/** Runs `demo` with `args` (after `gateway demo`). @throws CliError. */
+export async function run(args: readonly string[], io: CliIo): Promise<CommandOutput<DemoResult>> {
+  const flags = parseFlags(args, DEMO_FLAGS, 'mcpforge gateway demo');
+  const listen = typeof flags['listen'] === 'string' ? parseListen(flags['listen']) : undefined;
+  const given = typeof flags['upstream'] === 'string' ? readUpstream(flags['upstream']) : undefined;
+  const temporary = flags['data-dir'] === undefined;
+  const dataDir = temporary ? await mkdtemp(join(tmpdir(), 'mcpforge-demo-')) : (flags['data-dir'] as string);
+  let bundled: RatesUpstream | undefined;
+  let running: RunningGateway | undefined;
+  // Everything started so far, stopped in reverse; the temporary data directory goes last.
+  const stop = async () => {
+    await running?.close();
+    await bundled?.close();
+    if (temporary) await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    if (given === undefined) {
+      bundled = await startRatesUpstream();
+      io.progress(
+        `rates service: bundled, on ${bundled.url} (--upstream https://api.frankfurter.dev for the real one)`,
+      );
+    } else io.progress(`rates service: ${given.href}`);
+    io.progress(`database: PGlite in ${dataDir}${temporary ? ' (temporary, removed on exit)' : ''}`);
+    running = await startListening({
+      dataDir,
+      listen,
+      logger: io.logger,
+      onMigration: (event) => {
+        if (event.type === 'done')
+          io.progress(`migration ${event.id} applied (${Math.round(event.durationMs)} ms)`);
+      },
+    });
+    const keys = await seedDemo(running.db, given ?? new URL(bundled!.url));
+    const base = baseUrl(running, undefined);
+    const stopped = closeWhenAborted(io.signal, stop);
+    return {
+      result: {
+        adminUrl: `${base}/admin/v1`,
+        keys: { admin: keys.admin, approval: keys.approval },
+        agents: {
+          [DEMO.agent]: { mcpUrl: `${base}/v1/${DEMO.workspace}/${DEMO.agent}`, mcpKey: keys.mcpClient },
+        },
+      },
+      stopped,
+    };
+  } catch (error) {
+    await stop();
+    if (error instanceof CliError) throw error;
+    throw new CliError('start_failed', `the demo could not start: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+/** The human view: where to connect, the keys (shown once), and what to try. */
+export function render(result: DemoResult): string {
+  const agent = result.agents[DEMO.agent];
+  if (agent === undefined) return JSON.stringify(result);
+  return [
+    'mcpforge gateway demo is running.',
+    '',
+    `MCP URL (agent ${DEMO.agent}):`,
+    `  ${agent.mcpUrl}`,
+    '',
+    'Keys (shown once; only their hashes are stored):',
+    `  MCP client  ${agent.mcpKey}`,
+    `  approval    ${result.keys.approval}   (workspace ${DEMO.workspace}; for your approval UI, never for the model)`,
+    `  admin       ${result.keys.admin}`,
+    '',
+    `Admin API: ${result.adminUrl}`,
+    '',
+    'Try it: initialize (the answer carries MCP-Session-Id) ...',
+    initializeCurl(agent.mcpUrl, agent.mcpKey),
+    '',
+    `... then call ${DEMO.tool} in that session:`,
+    callCurl(agent.mcpUrl, agent.mcpKey),
+    '',
+    'Or list the tools with the MCP Inspector (it needs Node 22 or later):',
+    inspectorCommand(agent.mcpUrl, agent.mcpKey),
+    '',
+    'Ctrl-C stops the demo.',
+  ].join('\n');
+}

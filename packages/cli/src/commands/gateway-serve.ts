@@ -1,0 +1,183 @@
+import { bootstrapAdminKey, type Database, GatewayError } from '@mcpforge/gateway';
+import { CliError } from '../cli/cli-error.js';
+import { type FlagSpec, flagHelp, parseFlags } from '../cli/flags.js';
+import type { CliIo, CommandOutput } from '../cli/io.js';
+import { parseListen } from '../cli/listen.js';
+import { baseUrl, checkPrefix, startListening } from '../serve/start.js';
+import { closeWhenAborted } from '../serve/until-aborted.js';
+
+/**
+ * `mcpforge gateway serve`: the gateway on PostgreSQL (`--database-url`, `DATABASE_URL`) or the
+ * embedded PGlite in a data directory, until SIGINT/SIGTERM.
+ * @module
+ */
+
+/** Where PGlite keeps the gateway's data when neither a URL nor `--data-dir` is given (relative to the working directory). */
+export const DEFAULT_DATA_DIR = '.mcpforge/gateway-data';
+
+/** The environment variable read when `--database-url` is not given. */
+export const DATABASE_URL_ENV = 'DATABASE_URL';
+
+export const SERVE_FLAGS: readonly FlagSpec[] = [
+  {
+    name: 'database-url',
+    value: 'URL',
+    description: `PostgreSQL to use (or ${DATABASE_URL_ENV}); without it the embedded PGlite`,
+    example: 'postgres://gateway@127.0.0.1:5432/gateway',
+  },
+  {
+    name: 'data-dir',
+    value: 'DIR',
+    description: `PGlite's data directory (default ${DEFAULT_DATA_DIR})`,
+    example: './gateway-data',
+  },
+  {
+    name: 'listen',
+    value: 'HOST:PORT',
+    description: 'address to listen on (default 127.0.0.1:8080; port 0 picks a free one)',
+    example: '0.0.0.0:8080',
+  },
+  {
+    name: 'prefix',
+    value: 'PATH',
+    description: 'path prefix of every endpoint (default /mcp)',
+    example: '/mcp',
+  },
+  { name: 'health', description: "print 'ok' and exit 0 before anything starts (a liveness probe)" },
+  { name: 'json', description: 'print the result as one JSON line' },
+];
+
+export const SERVE_USAGE = `Usage: mcpforge gateway serve [flags]
+
+Serves REST operations as MCP tools, one endpoint per agent at {prefix}/v1/{workspace}/{agent},
+and the admin API at {prefix}/admin/v1. Logs are JSON lines on stderr; SIGINT or SIGTERM
+stops it gracefully (open sessions end, pending history is written).
+
+Flags:
+${flagHelp(SERVE_FLAGS)}`;
+
+/** What `serve` reports once it listens. */
+export interface ServeResult {
+  /** `http://host:port`. */
+  url: string;
+  /** The MCP endpoint of an agent, as a template. */
+  mcpUrlTemplate: string;
+  adminUrl: string;
+  /** `postgres` (a URL was given) or `pglite` (with `dataDir`). The URL is never shown: it may hold a password. */
+  database: 'postgres' | 'pglite';
+  dataDir?: string | undefined;
+  /** Migrations applied at this start. */
+  migrated: string[];
+  /** The first admin key, made now because the database had none; shown this once. */
+  adminKey?: string | undefined;
+}
+
+/** `--health`'s answer. */
+export interface HealthResult {
+  status: 'ok';
+}
+
+/** The first admin key of a new database, or undefined when it has one already. */
+async function firstAdminKey(db: Database): Promise<string | undefined> {
+  try {
+    return (await bootstrapAdminKey(db)).value;
+  } catch (error) {
+    if (error instanceof GatewayError && error.code === 'bootstrap_refused') return undefined;
+    throw error;
+  }
+}
+
+/** Runs `serve` with `args` (after `gateway serve`). @throws CliError. */
+export async function run(
+  args: readonly string[],
+  io: CliIo,
+): Promise<CommandOutput<ServeResult | HealthResult>> {
+  const flags = parseFlags(args, SERVE_FLAGS, 'mcpforge gateway serve');
+  // A liveness probe answers before anything is checked or opened.
+  if (flags['health'] === true) return { result: { status: 'ok' } };
+  const givenUrl = flags['database-url'];
+  const dataDir = flags['data-dir'];
+  if (typeof givenUrl === 'string' && typeof dataDir === 'string') {
+    throw new CliError(
+      'conflicting_flags',
+      '--database-url and --data-dir exclude each other: give --database-url for PostgreSQL or --data-dir for the embedded PGlite',
+    );
+  }
+  const envUrl = io.env[DATABASE_URL_ENV];
+  // A flag beats the environment: --data-dir uses PGlite even with DATABASE_URL set.
+  const databaseUrl =
+    typeof givenUrl === 'string' ? givenUrl : dataDir === undefined && envUrl !== '' ? envUrl : undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    const source = typeof givenUrl === 'string' ? '--database-url' : DATABASE_URL_ENV;
+    throw new CliError(
+      'invalid_value',
+      `${source} must be a postgres:// URL, e.g. postgres://gateway@127.0.0.1:5432/gateway`,
+    );
+  }
+  const listen = typeof flags['listen'] === 'string' ? parseListen(flags['listen']) : undefined;
+  const prefix = typeof flags['prefix'] === 'string' ? flags['prefix'] : undefined;
+  checkPrefix(prefix);
+  const pgliteDir =
+    databaseUrl === undefined ? (typeof dataDir === 'string' ? dataDir : DEFAULT_DATA_DIR) : undefined;
+  const migrated: string[] = [];
+  const running = await startListening({
+    databaseUrl,
+    dataDir: pgliteDir,
+    listen,
+    prefix,
+    logger: io.logger,
+    onMigration: (event) => {
+      if (event.type !== 'done') return;
+      migrated.push(event.id);
+      io.logger.info({ migration: event.id, durationMs: event.durationMs }, 'migration applied');
+    },
+  });
+  let adminKey: string | undefined;
+  try {
+    adminKey = await firstAdminKey(running.db);
+  } catch (error) {
+    await running.close();
+    throw new CliError('start_failed', `could not check for an admin key: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  const base = baseUrl(running, prefix);
+  io.logger.info({ url: running.url, prefix: running.gateway.options.prefix }, 'gateway listening');
+  const stopped = closeWhenAborted(io.signal, async () => {
+    io.logger.info({}, 'gateway stopping');
+    await running.close();
+    io.logger.info({}, 'gateway stopped');
+  });
+  return {
+    result: {
+      url: running.url,
+      mcpUrlTemplate: `${base}/v1/{workspace}/{agent}`,
+      adminUrl: `${base}/admin/v1`,
+      database: databaseUrl === undefined ? 'pglite' : 'postgres',
+      ...(pgliteDir === undefined ? {} : { dataDir: pgliteDir }),
+      migrated,
+      ...(adminKey === undefined ? {} : { adminKey }),
+    },
+    stopped,
+  };
+}
+
+/** The human view of `serve`'s result. */
+export function render(result: ServeResult | HealthResult): string {
+  if ('status' in result) return 'ok';
+  const lines = [
+    `mcpforge gateway listening on ${result.url}`,
+    `  MCP endpoints  ${result.mcpUrlTemplate}`,
+    `  admin API      ${result.adminUrl}`,
+    `  database       ${result.database === 'pglite' ? `PGlite in ${result.dataDir}` : 'PostgreSQL'}`,
+  ];
+  if (result.adminKey !== undefined) {
+    lines.push(
+      '',
+      'A first admin key for this new database (shown once, only its hash is stored):',
+      `  ${result.adminKey}`,
+    );
+  }
+  lines.push('', 'Ctrl-C stops it.');
+  return lines.join('\n');
+}

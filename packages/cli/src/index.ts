@@ -1,0 +1,35 @@
+/**
+ * @mcpforge/cli: the `mcpforge` command as functions, for tests and for embedding. Every
+ * export is named here, so a change of the public API shows in the diff.
+ * @module
+ */
+export { CLI_VERSION, type CliOutput, cli } from './cli/cli.js';
+export { CliError, type CliErrorCode } from './cli/cli-error.js';
+export { COMMANDS, type Command } from './cli/commands.js';
+export { ExitCode, type ExitCodeValue } from './cli/exit-code.js';
+export { type FlagSpec, type FlagValues, parseFlags } from './cli/flags.js';
+export type { CliIo, CommandOutput } from './cli/io.js';
+export { type ListenAddress, parseListen } from './cli/listen.js';
+export {
+  DEMO_FLAGS,
+  type DemoResult,
+  render as renderDemo,
+  run as runDemo,
+} from './commands/gateway-demo.js';
+export {
+  DATABASE_URL_ENV,
+  DEFAULT_DATA_DIR,
+  type HealthResult,
+  render as renderServe,
+  run as runServe,
+  SERVE_FLAGS,
+  type ServeResult,
+} from './commands/gateway-serve.js';
+export {
+  DEMO_RATES_PER_EUR,
+  latestRates,
+  type RatesAnswer,
+  type RatesUpstream,
+  startRatesUpstream,
+} from './demo/rates-upstream.js';
+export { DEMO, DEMO_ARGUMENTS, type DemoKeys, seedDemo } from './demo/seed-demo.js';
