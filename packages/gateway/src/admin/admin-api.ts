@@ -8,6 +8,15 @@ import { problemResponse } from './problem-response.js';
 import { readJsonBody } from './request-body.js';
 import { ADMIN_ROUTES, OPENAPI_PATH, Router } from './route-table.js';
 
+/** The path of a request target, or undefined when it is no URL at all (the listener's to answer). */
+function pathOf(target: string): string | undefined {
+  try {
+    return new URL(target, 'http://admin.invalid').pathname;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Answers admin requests; shared by the `node:http` and the fetch adapters. */
 export class AdminApi {
   readonly #options: ResolvedAdminOptions;
@@ -22,7 +31,8 @@ export class AdminApi {
 
   /** Whether `target` is under the admin API's base path. */
   handles(target: string): string | undefined {
-    const path = new URL(target, 'http://admin.invalid').pathname;
+    const path = pathOf(target);
+    if (path === undefined) return undefined;
     const base = this.#options.basePath;
     if (path !== base && !path.startsWith(`${base}/`)) return undefined;
     return path.slice(base.length) || '/';
@@ -37,7 +47,10 @@ export class AdminApi {
     try {
       const key = await authenticateAdmin(this.#options.verifier, request.header('authorization'));
       if (path === OPENAPI_PATH && request.method === 'GET') return this.#openApiResponse();
-      const match = this.#router.match(request.method, path);
+      const match =
+        path === OPENAPI_PATH
+          ? ({ kind: 'method_not_allowed', allow: ['GET'] } as const)
+          : this.#router.match(request.method, path);
       if (match.kind === 'not_found') throw new GatewayError('not_found', 'no such admin API resource');
       if (match.kind === 'method_not_allowed') {
         const allow = match.allow.join(', ');

@@ -194,6 +194,28 @@ describeEachDatabase('admin handler: keys, request shape, routing', (fixture) =>
     }
   });
 
+  it('a request target that is no URL is left to the listener, not thrown', async () => {
+    const { port } = new URL(admin.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write('GET http://[/mcp/admin/v1/workspaces HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+      );
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk;
+      });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 418 /);
+  });
+
+  it('another method on the OpenAPI document is 405 with Allow: GET', async () => {
+    const answer = await admin.call('POST', '/openapi.json');
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('GET');
+  });
+
   it('the fetch-style handler answers the same API, and a shared verifier sees a revocation at once', async () => {
     const db = fixture.db();
     const verifier = new KeyVerifier(db);
