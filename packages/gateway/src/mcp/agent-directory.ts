@@ -47,10 +47,10 @@ export class AgentDirectory {
   async start(): Promise<void> {
     this.#unlisten ??= await this.#db.listen(CATALOG_CHANGED_CHANNEL, (payload) => {
       const entry = this.#entries.get(payload);
-      if (entry !== undefined) void this.#load(entry);
+      if (entry !== undefined) this.#loadInBackground(entry);
     });
     this.#timer ??= setInterval(() => {
-      for (const entry of this.#entries.values()) void this.#load(entry);
+      for (const entry of this.#entries.values()) this.#loadInBackground(entry);
     }, this.#options.refreshMs);
     this.#timer.unref();
   }
@@ -70,7 +70,14 @@ export class AgentDirectory {
       };
       this.#entries.set(name, entry);
       const loaded = entry;
-      return this.#load(entry).then(() => (loaded.published ? loaded.endpoint : undefined));
+      return this.#load(entry).then(
+        () => (loaded.published ? loaded.endpoint : undefined),
+        (error: unknown) => {
+          // Never loaded: forget it, so the next request tries again.
+          this.#entries.delete(name);
+          throw error;
+        },
+      );
     }
     if (entry.endpoint.revision === undefined && entry.loading !== undefined) {
       const loading = entry;
@@ -97,12 +104,18 @@ export class AgentDirectory {
     // A load started while one runs waits for it and runs again: a notification may have
     // arrived after the running one read the catalog.
     const previous = entry.loading ?? Promise.resolve();
-    const loading = previous.then(() => this.#read(entry));
+    const loading = previous.catch(() => undefined).then(() => this.#read(entry));
     entry.loading = loading;
-    void loading.finally(() => {
-      if (entry.loading === loading) entry.loading = undefined;
-    });
+    loading
+      .finally(() => {
+        if (entry.loading === loading) entry.loading = undefined;
+      })
+      .catch(() => undefined);
     return loading;
+  }
+
+  #loadInBackground(entry: Entry): void {
+    this.#load(entry).catch((error: unknown) => this.#options.onBackgroundError?.(error));
   }
 
   async #read(entry: Entry): Promise<void> {
@@ -126,6 +139,8 @@ export class AgentDirectory {
         entry.endpoint.withdraw();
         return;
       }
+      // Never loaded: the request waiting for it fails (500), it is not "not published".
+      if (entry.endpoint.revision === undefined && !entry.published) throw error;
       // The database is unreachable: keep serving what was loaded.
       this.#options.onBackgroundError?.(error);
     }
