@@ -60,6 +60,50 @@ describeEachDatabase('the MCP endpoint of an agent', (fixture) => {
     expect((await client.request('ping')).body.result).toEqual({});
   });
 
+  it("accepts the seed's tools/list and tools/call headers exactly (Accept: application/json only)", async () => {
+    const client = new LegacyClient(url, seeded.key);
+    await client.connect();
+    const headers = {
+      authorization: `Bearer ${seeded.key}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'mcp-session-id': client.sessionId as string,
+    };
+    const list = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }),
+    });
+    expect(list.status).toBe(200);
+    expect(await list.text()).toContain('frankfurter_latest_rate');
+    const call = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'frankfurter_latest_rate', arguments: { base: 'USD', quote: 'EUR' } },
+      }),
+    });
+    expect(
+      ((await call.json()) as { result: { structuredContent: unknown } }).result.structuredContent,
+    ).toEqual(RATES_ANSWER);
+  });
+
+  it('GET needs a session; DELETE ends it, and the session id is refused afterwards', async () => {
+    const noSession = await fetch(url, {
+      headers: { authorization: `Bearer ${seeded.key}`, accept: 'text/event-stream' },
+    });
+    expect(noSession.status).toBe(400);
+    const client = new LegacyClient(url, seeded.key);
+    await client.connect();
+    const ended = await fetch(url, { method: 'DELETE', headers: client.headers() });
+    expect(ended.status).toBe(200);
+    expect(ended.headers.get('x-request-id')).toMatch(/.+/);
+    expect((await client.request('tools/list')).status).toBe(404);
+  });
+
   it('serves the modern era statelessly: server/discover, tools/list and tools/call without a session', async () => {
     const discover = await modernRequest(url, seeded.key, 'server/discover');
     expect(discover.status).toBe(200);
