@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createAdminHandler } from '../admin/admin-handler.js';
 import { SLUG_PATTERN } from '../catalog/slug.js';
 import type { UpstreamHost } from '../catalog/upstream-hosts-table.js';
 import { upstreamHostsOf } from '../catalog/upstream-hosts-table.js';
@@ -19,7 +20,8 @@ export const GATEWAY_VERSION = '0.1.0';
 /**
  * The request path, as named steps:
  * 1. listener: ids (`x-request-id`, `x-trace-id` from `traceparent` or new) on every answer;
- * 2. route by prefix: `{prefix}/v1/{workspace}/{agent}`, anything else 404;
+ * 2. route by prefix: `{prefix}/v1/{workspace}/{agent}`, then the admin API under
+ *    `{prefix}/admin/v1`, anything else 404;
  * 3. the toolkit's Streamable HTTP handler, inside the request's scope;
  * 4. `authenticate`: key (cached, revocation-aware) → rate limit → type and agent → catalog;
  * 5. resolver: the agent's endpoint at its current revision;
@@ -50,6 +52,7 @@ export interface Gateway {
 }
 
 const JSON_404 = JSON.stringify({ error: { code: 'not_found', message: 'Not Found' } });
+const JSON_503 = JSON.stringify({ error: { code: 'unavailable', message: 'Shutting down' } });
 
 /** The workspace and agent of an endpoint path, or undefined. */
 function endpointOf(url: string, prefix: string): { workspace: string; agent: string } | undefined {
@@ -126,6 +129,16 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     resolved.hostValidation === undefined ? {} : { hostValidation: resolved.hostValidation },
   );
   const prefix = resolved.prefix;
+  // The admin API shares the verifier, so a key it revokes is refused here at once.
+  const admin = createAdminHandler({
+    db,
+    verifier: keys,
+    prefix,
+    onError: background('admin request failed'),
+  });
+  const notFound = (res: ServerResponse): void => {
+    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON_404);
+  };
   let closing: Promise<void> | undefined;
 
   return {
@@ -138,16 +151,25 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       const traceId = traceIdOf(typeof traceparent === 'string' ? traceparent : undefined) ?? newTraceId();
       res.setHeader('x-request-id', requestId);
       res.setHeader('x-trace-id', traceId);
-      const target = endpointOf(req.url ?? '', prefix);
-      if (target === undefined || closing !== undefined) {
+      if (closing !== undefined) {
         req.resume();
-        res
-          .writeHead(closing === undefined ? 404 : 503, { 'content-type': 'application/json' })
-          .end(
-            closing === undefined
-              ? JSON_404
-              : JSON.stringify({ error: { code: 'unavailable', message: 'Shutting down' } }),
-          );
+        res.writeHead(503, { 'content-type': 'application/json' }).end(JSON_503);
+        return;
+      }
+      const target = endpointOf(req.url ?? '', prefix);
+      if (target === undefined) {
+        admin(req, res).then(
+          (handled) => {
+            if (handled) return;
+            req.resume();
+            notFound(res);
+          },
+          (error: unknown) => {
+            background('admin request failed')(error);
+            if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+            res.end();
+          },
+        );
         return;
       }
       const scope: RequestScope = {
@@ -168,6 +190,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
         await agents.close();
         await executor.close();
         await history.close();
+        await admin.close();
         await keys.close();
       })();
       return closing;
