@@ -9,9 +9,8 @@ export type Expectation =
   | { readonly answer: 'none' }
   /**
    * `id` is the request's id when it could be read, else null (parse errors, invalid requests).
-   * `notification` marks a message shaped as a notification whose params are not structured.
    */
-  | { readonly answer: 'one'; readonly id: string | number | null; readonly notification?: true };
+  | { readonly answer: 'one'; readonly id: string | number | null };
 
 /** A transport's rule for a usable request id (stdio: any finite number; HTTP: an integer). */
 export type IdRule = (value: unknown) => value is string | number;
@@ -40,7 +39,7 @@ export function expectationOf(text: string, isId: IdRule): Expectation {
     const params = message['params'];
     // Structured or absent params: a notification. Otherwise it is an invalid request (id null).
     if (params === undefined || (typeof params === 'object' && params !== null)) return { answer: 'none' };
-    return { answer: 'one', id: null, notification: true };
+    return { answer: 'one', id: null };
   }
   if (!hasId) return { answer: 'one', id: null };
   return { answer: 'one', id: isId(message['id']) ? message['id'] : null };
