@@ -40,7 +40,12 @@ describe('gateway demo', { timeout: 90_000 }, () => {
         date: '2026-12-01',
         rates: { EUR: 0.91996 },
       });
-      // The approval key is no MCP key.
+      // The admin key opens the admin API; the approval key is no MCP key.
+      const workspaces = await fetch(`${result.adminUrl}/workspaces`, {
+        headers: { authorization: `Bearer ${result.keys.admin}` },
+      });
+      expect(workspaces.status).toBe(200);
+      expect(JSON.stringify(await workspaces.json())).toContain('"default"');
       expect((await new McpSession(agent!.mcpUrl, result.keys.approval).connect()).status).toBe(403);
     } finally {
       io.controller.abort();
