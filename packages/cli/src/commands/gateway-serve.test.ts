@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openDatabase } from '@mcpforge/gateway';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CliError } from '../cli/cli-error.js';
 import { fakeIo } from '../test-support/fake-io.js';
@@ -99,6 +101,32 @@ describe('gateway serve: running', { timeout: 90_000 }, () => {
     await second.stopped;
     expect(second.result).toMatchObject({ migrated: [] });
     expect(second.result).not.toHaveProperty('adminKey');
+  });
+
+  it('on PostgreSQL from DATABASE_URL: migrates a new database, serves, and stops on abort', async () => {
+    // The CI machine's PostgreSQL (the gateway's tests use the same server and variable).
+    const server = process.env['MCPFORGE_TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `mcpforge_cli_${randomBytes(4).toString('hex')}`;
+    const admin = await openDatabase({ databaseUrl: server, migrate: false });
+    await admin.query(`CREATE DATABASE ${name}`);
+    try {
+      const url = new URL(server);
+      url.pathname = `/${name}`;
+      const io = fakeIo({ DATABASE_URL: url.href });
+      const { result, stopped } = await run(['--listen', '127.0.0.1:0'], io);
+      io.controller.abort();
+      await stopped;
+      expect(result).toMatchObject({
+        database: 'postgres',
+        migrated: ['0001_catalog', '0002_keys', '0003_history'],
+      });
+      expect(result).not.toHaveProperty('dataDir');
+      // The URL is never in the result: it may hold a password.
+      expect(JSON.stringify(result)).not.toContain(name);
+    } finally {
+      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      await admin.close();
+    }
   });
 
   it('a busy port is a start failure (exit 1) that says how to pick another', async () => {
