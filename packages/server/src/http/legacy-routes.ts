@@ -72,16 +72,15 @@ export class LegacyRoutes<S extends HttpServable> {
       return exchange.send(202, undefined, undefined);
     }
     const transport = this.#transport;
+    // The session gives the stream an id only if it opens SSE: a plain JSON answer needs none.
     const stream = new OutboundStream(
       exchange,
       transport.streamOptions(true, transport.sseAllowed(exchange)),
-      session.nextStreamId(),
+      session,
     );
-    const streamId = stream.id as string;
     // An id already in flight is a duplicate the runtime refuses: the original keeps its stream.
     const duplicate = session.requestStreams.has(posted.id);
     if (!duplicate) session.requestStreams.set(posted.id, stream);
-    session.liveStreams.set(streamId, stream);
     // A dropped connection is not a cancel (legacy): keep recording for a resume.
     exchange.onAbort(() => stream.disconnected());
     if (transport.mode === 'sse') stream.startSse();
@@ -92,7 +91,6 @@ export class LegacyRoutes<S extends HttpServable> {
       else stream.finish(JSON.stringify(response));
     } finally {
       if (!duplicate) session.requestStreams.delete(posted.id);
-      session.liveStreams.delete(streamId);
       session.finished(stream);
     }
   }

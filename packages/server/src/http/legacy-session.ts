@@ -9,7 +9,7 @@ import {
   type SessionState,
 } from '../server/session.js';
 import type { EventStore } from './event-store.js';
-import type { OutboundStream } from './outbound-stream.js';
+import type { OutboundStream, StreamIdSource } from './outbound-stream.js';
 import type { HttpServable } from './servable.js';
 
 interface PendingRequest {
@@ -48,7 +48,7 @@ export function newSessionId(): string {
  * One legacy (2025-03-26 … 2025-11-25) Streamable HTTP session: the runtime's {@link Session}
  * plus the streams the client has open and the server → client requests awaiting answers.
  */
-export class HttpSession<S extends HttpServable = HttpServable> implements Session {
+export class HttpSession<S extends HttpServable = HttpServable> implements Session, StreamIdSource {
   readonly id: string;
   readonly state: SessionState;
   /** The server definition this session was initialised with. */
@@ -58,7 +58,7 @@ export class HttpSession<S extends HttpServable = HttpServable> implements Sessi
   #tag: string | undefined;
   /** Streams of POSTs still being answered, by request id. */
   readonly requestStreams = new Map<JsonRpcId, OutboundStream>();
-  /** Unfinished resumable streams, by stream id. */
+  /** Unfinished POST streams that opened SSE (and so got an id), by stream id. */
   readonly liveStreams = new Map<string, OutboundStream>();
   /** The GET stream for messages unrelated to a request. */
   standalone: OutboundStream | undefined;
@@ -97,18 +97,29 @@ export class HttpSession<S extends HttpServable = HttpServable> implements Sessi
     return `${this.tag}-${(this.#streamCount++).toString(36)}`;
   }
 
+  /** Gives a POST stream its id as it opens SSE, and tracks it as live until {@link finished}. */
+  assignStreamId(stream: OutboundStream): string {
+    const id = this.nextStreamId();
+    this.liveStreams.set(id, stream);
+    return id;
+  }
+
   /**
-   * Notes a finished stream whose events are in the event store, kept for a resume until the
-   * session ends. Beyond {@link MAX_RECORDED} the oldest is dropped from the store.
+   * A POST stream is answered: it is no longer live. If events of it are in the event store,
+   * they are kept for a resume until the session ends; beyond {@link MAX_RECORDED} such streams
+   * the oldest is dropped from the store.
    */
   finished(stream: OutboundStream): void {
-    if (!stream.recorded || stream.id === undefined) return;
+    const id = stream.id;
+    if (id === undefined) return;
+    this.liveStreams.delete(id);
+    if (!stream.recorded) return;
     if (this.#recorded.size >= MAX_RECORDED) {
       const oldest = this.#recorded.values().next().value as string;
       this.#recorded.delete(oldest);
       void this.#store?.deleteStream(oldest);
     }
-    this.#recorded.add(stream.id);
+    this.#recorded.add(id);
   }
 
   owns(streamId: string): boolean {

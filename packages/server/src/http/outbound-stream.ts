@@ -40,6 +40,16 @@ export interface OutboundStreamOptions {
 }
 
 /**
+ * Gives a resumable stream its id when it first needs one, as it opens SSE: a POST answered
+ * with plain JSON (the common case) then costs no id and no bookkeeping, and nothing could
+ * resume it anyway (the client holds no event id of it).
+ */
+export interface StreamIdSource {
+  /** A new id for `stream`, unique within its session; the source tracks the stream as live from now on. */
+  assignStreamId(stream: OutboundStream): string;
+}
+
+/**
  * The server → client side of one POST (or of a legacy GET stream). It answers with plain
  * JSON when nothing was streamed before the response (mode `auto`), and upgrades to SSE as
  * soon as a related message must go out first. A legacy stream has an `id`: its events are
@@ -47,24 +57,34 @@ export interface OutboundStreamOptions {
  * can pick it up again.
  */
 export class OutboundStream {
-  readonly id: string | undefined;
   /** The final message has been sent (or recorded). */
   done = false;
   /** Some event of this stream is in the event store (until the stream is delivered to its end). */
   recorded = false;
+  #id: string | undefined;
+  readonly #ids: StreamIdSource | undefined;
   #exchange: Exchange | undefined;
   #writer: SseWriter | undefined;
   readonly #store: EventStore | undefined;
   readonly #settings: StreamSettings;
   readonly #sseAllowed: boolean;
 
-  /** `id` makes the stream resumable: its events go to `options.store`. */
-  constructor(exchange: Exchange, options: OutboundStreamOptions, id?: string | undefined) {
+  /**
+   * An `id`, or a source to take one from when SSE opens, makes the stream resumable: its
+   * events go to `options.store`.
+   */
+  constructor(exchange: Exchange, options: OutboundStreamOptions, id?: string | StreamIdSource | undefined) {
     this.#exchange = exchange;
     this.#settings = options.settings;
     this.#sseAllowed = options.sseAllowed ?? true;
-    this.id = id;
+    if (typeof id === 'string') this.#id = id;
+    else this.#ids = id;
     this.#store = id === undefined ? undefined : options.store;
+  }
+
+  /** The stream's id: set from the start, or once SSE opened on a stream given a {@link StreamIdSource}. */
+  get id(): string | undefined {
+    return this.#id;
   }
 
   /** Whether a client connection is currently attached. */
@@ -83,7 +103,7 @@ export class OutboundStream {
   push(json: string): void {
     if (!this.#sseAllowed) return;
     if (this.#writer === undefined) this.startSse();
-    const eventId = this.#store === undefined || this.id === undefined ? undefined : this.#record(json);
+    const eventId = this.#store === undefined || this.#id === undefined ? undefined : this.#record(json);
     this.#writer?.send(json, eventId);
   }
 
@@ -100,7 +120,9 @@ export class OutboundStream {
       this.#forget();
     } else if (this.#exchange !== undefined) {
       this.#exchange.send(status, JSON_HEADERS, json);
-    } else if (this.#store !== undefined && this.id !== undefined) {
+    } else if (this.#store !== undefined && this.#id !== undefined) {
+      // Disconnected after SSE opened: kept for the resume. A stream without an id never sent an
+      // event, so its client holds no id to resume from.
       this.#record(json);
     }
     this.#writer = undefined;
@@ -129,7 +151,7 @@ export class OutboundStream {
    * with `Last-Event-ID` after the `retry` delay and receives the rest.
    */
   closeConnection(): void {
-    if (this.done || this.id === undefined) return;
+    if (this.done || (this.#id === undefined && this.#ids === undefined)) return;
     this.startSse();
     this.#writer?.close();
     this.#writer = undefined;
@@ -158,7 +180,7 @@ export class OutboundStream {
 
   #record(json: string): string | undefined {
     this.recorded = true;
-    const id = (this.#store as EventStore).append(this.id as string, json);
+    const id = (this.#store as EventStore).append(this.#id as string, json);
     if (typeof id === 'string') return id;
     // An async store's id arrives later; the event is still written, without an id.
     id.catch(ignore);
@@ -168,9 +190,9 @@ export class OutboundStream {
   /** Drops this stream's events from the store: nothing will resume it. */
   #forget(): void {
     const store = this.#store;
-    if (store === undefined || this.id === undefined) return;
+    if (store === undefined || this.#id === undefined) return;
     this.recorded = false;
-    const deleted = store.deleteStream(this.id);
+    const deleted = store.deleteStream(this.#id);
     if (deleted instanceof Promise) deleted.catch(ignore);
   }
 
@@ -178,8 +200,9 @@ export class OutboundStream {
     const writer = new SseWriter(exchange.openStream(200, SSE_HEADERS), {
       keepAliveMs: this.#settings.keepAliveMs,
     });
-    if (prime && this.#store !== undefined && this.id !== undefined) {
-      writer.prime(this.#store.primingId(this.id), this.#settings.retryMs);
+    if (this.#id === undefined && this.#ids !== undefined) this.#id = this.#ids.assignStreamId(this);
+    if (prime && this.#store !== undefined && this.#id !== undefined) {
+      writer.prime(this.#store.primingId(this.#id), this.#settings.retryMs);
     } else if (!prime && this.#store !== undefined) {
       writer.prime(undefined, this.#settings.retryMs);
     }

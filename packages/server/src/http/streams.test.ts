@@ -406,6 +406,33 @@ describe('event store hygiene', () => {
     expect(await call.json()).toMatchObject({ id: 1, result: { content: [{ type: 'text' }] } });
     expect(eventStore.size).toBe(0);
   });
+
+  it('records nothing for a JSON answer whose client left before it (no event id to resume from)', async () => {
+    const eventStore = new MemoryEventStore();
+    const server = fixtureServer();
+    let answered = 0;
+    server.tool({ name: 'late', inputSchema: { type: 'object' } }, async () => {
+      await delay(150);
+      answered++;
+      return { content: [{ type: 'text', text: 'late' }] };
+    });
+    served = await serve(server, { keepAliveMs: 0, eventStore });
+    const sessionId = await initialize(served.url);
+    const abort = new AbortController();
+    const call = fetch(served.url, {
+      method: 'POST',
+      headers: { ...LEGACY, 'mcp-session-id': sessionId },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'late' } }),
+      signal: abort.signal,
+    });
+    await delay(50);
+    abort.abort();
+    await expect(call).rejects.toThrow();
+    for (let attempt = 0; attempt < 100 && answered === 0; attempt++) await delay(10);
+    await delay(20);
+    expect(answered).toBe(1);
+    expect(eventStore.size).toBe(0);
+  });
 });
 
 class ThrowingServer extends McpServer {
