@@ -38,14 +38,27 @@ export interface MemorySessionStoreOptions<T> {
   now?: (() => number) | undefined;
 }
 
+/** A session and its place in the recency list (oldest first). */
 interface Entry<T> {
+  readonly id: string;
   value: T;
   lastSeen: number;
+  older: Entry<T> | undefined;
+  newer: Entry<T> | undefined;
 }
 
-/** The default store: a `Map` kept in recency order, bounded by count and idle time. */
+/**
+ * The default store: a `Map` for lookup and a linked list in recency order, bounded by count
+ * and idle time. A touch relinks its entry at the newest end (a few pointer writes), where
+ * re-inserting into the `Map` would hash the id again and leave a hole to rehash; the entry of
+ * the last `get` is kept, so the touch that follows it (every request does both) needs no lookup.
+ */
 export class MemorySessionStore<T> implements SessionStore<T> {
   readonly #entries = new Map<string, Entry<T>>();
+  #oldest: Entry<T> | undefined;
+  #newest: Entry<T> | undefined;
+  /** The entry the last `get` returned, while it is in the store. */
+  #got: Entry<T> | undefined;
   readonly #idleMs: number;
   readonly #max: number;
   readonly #onEvict: ((id: string, value: T) => void) | undefined;
@@ -72,53 +85,75 @@ export class MemorySessionStore<T> implements SessionStore<T> {
     const entry = this.#entries.get(id);
     if (entry === undefined) return undefined;
     if (this.#now() - entry.lastSeen > this.#idleMs) {
-      this.#drop(id, entry);
+      this.#drop(entry);
       return undefined;
     }
+    this.#got = entry;
     return entry.value;
   }
 
   set(id: string, value: T): void {
     const existing = this.#entries.get(id);
-    if (existing !== undefined) this.#entries.delete(id);
-    this.#entries.set(id, { value, lastSeen: this.#now() });
-    while (this.#entries.size > this.#max) {
-      const oldest = this.#entries.keys().next().value as string;
-      this.#drop(oldest, this.#entries.get(oldest) as Entry<T>);
-    }
+    if (existing !== undefined) this.#unlink(existing);
+    const entry: Entry<T> = { id, value, lastSeen: this.#now(), older: undefined, newer: undefined };
+    this.#entries.set(id, entry);
+    this.#append(entry);
+    while (this.#entries.size > this.#max) this.#drop(this.#oldest as Entry<T>);
   }
 
   touch(id: string): void {
-    const entry = this.#entries.get(id);
+    const got = this.#got;
+    const entry = got !== undefined && got.id === id ? got : this.#entries.get(id);
     if (entry === undefined) return;
     entry.lastSeen = this.#now();
-    // Re-insert so Map order stays least-recently-used first.
-    this.#entries.delete(id);
-    this.#entries.set(id, entry);
+    if (entry === this.#newest) return;
+    this.#unlink(entry);
+    this.#append(entry);
   }
 
   delete(id: string): void {
     const entry = this.#entries.get(id);
-    if (entry !== undefined) this.#drop(id, entry);
+    if (entry !== undefined) this.#drop(entry);
   }
 
   /** Drops every session idle for longer than the timeout. Runs on a timer; callable directly. */
   sweep(): void {
     const cutoff = this.#now() - this.#idleMs;
-    for (const [id, entry] of this.#entries) {
-      // Recency order: the first fresh entry ends the scan.
-      if (entry.lastSeen >= cutoff) break;
-      this.#drop(id, entry);
+    // Recency order: the first fresh entry ends the scan.
+    for (let entry = this.#oldest; entry !== undefined && entry.lastSeen < cutoff; entry = this.#oldest) {
+      this.#drop(entry);
     }
   }
 
   close(): void {
     clearInterval(this.#timer);
-    for (const [id, entry] of this.#entries) this.#drop(id, entry);
+    while (this.#oldest !== undefined) this.#drop(this.#oldest);
   }
 
-  #drop(id: string, entry: Entry<T>): void {
-    this.#entries.delete(id);
-    this.#onEvict?.(id, entry.value);
+  #drop(entry: Entry<T>): void {
+    this.#entries.delete(entry.id);
+    this.#unlink(entry);
+    this.#onEvict?.(entry.id, entry.value);
+  }
+
+  /** Takes `entry` out of the recency list (it stays in the `Map`). */
+  #unlink(entry: Entry<T>): void {
+    if (this.#got === entry) this.#got = undefined;
+    const { older, newer } = entry;
+    if (older === undefined) this.#oldest = newer;
+    else older.newer = newer;
+    if (newer === undefined) this.#newest = older;
+    else newer.older = older;
+    entry.older = undefined;
+    entry.newer = undefined;
+  }
+
+  /** Links `entry` in as the most recently used. */
+  #append(entry: Entry<T>): void {
+    const newest = this.#newest;
+    entry.older = newest;
+    if (newest === undefined) this.#oldest = entry;
+    else newest.newer = entry;
+    this.#newest = entry;
   }
 }
