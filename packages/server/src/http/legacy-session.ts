@@ -10,6 +10,7 @@ import {
 } from '../server/session.js';
 import type { EventStore } from './event-store.js';
 import type { OutboundStream, StreamIdSource } from './outbound-stream.js';
+import { RequestStreams } from './request-streams.js';
 import type { HttpServable } from './servable.js';
 
 interface PendingRequest {
@@ -57,7 +58,7 @@ export class HttpSession<S extends HttpServable = HttpServable> implements Sessi
   readonly principal: string | undefined;
   #tag: string | undefined;
   /** Streams of POSTs still being answered, by request id. */
-  readonly requestStreams = new Map<JsonRpcId, OutboundStream>();
+  readonly requestStreams = new RequestStreams();
   /** Unfinished POST streams that opened SSE (and so got an id), by stream id. */
   readonly liveStreams = new Map<string, OutboundStream>();
   /** The GET stream for messages unrelated to a request. */
