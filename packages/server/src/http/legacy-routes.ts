@@ -1,4 +1,5 @@
-import { dispatchTo } from './dispatch-to.js';
+import type { JsonRpcResponse } from '@mcpforge/wire';
+import { dispatchTo, dispatchUncaught, internalError } from './dispatch-to.js';
 import type { EventStore } from './event-store.js';
 import type { Exchange } from './exchange.js';
 import { HttpSession, newSessionId } from './legacy-session.js';
@@ -85,8 +86,14 @@ export class LegacyRoutes<S extends HttpServable> {
     exchange.onAbort(() => stream.disconnected());
     if (transport.mode === 'sse') stream.startSse();
     try {
-      const answer = dispatchTo(server, posted.message, session);
-      const response = answer instanceof Promise ? await answer : answer;
+      // Awaited here in try/catch rather than through dispatchTo's `.catch`: one promise less.
+      let response: JsonRpcResponse | undefined;
+      try {
+        const answer = dispatchUncaught(server, posted.message, session);
+        response = answer instanceof Promise ? await answer : answer;
+      } catch {
+        response = internalError(posted.message);
+      }
       if (response === undefined) stream.end();
       else stream.finish(JSON.stringify(response));
     } finally {
@@ -181,8 +188,14 @@ export class LegacyRoutes<S extends HttpServable> {
         stream.disconnected();
         server.cancel?.(session, posted.id, new Error('Client closed the response stream'));
       });
-      const answer = dispatchTo(server, posted.message, session);
-      const response = answer instanceof Promise ? await answer : answer;
+      // Awaited here in try/catch rather than through dispatchTo's `.catch`: one promise less.
+      let response: JsonRpcResponse | undefined;
+      try {
+        const answer = dispatchUncaught(server, posted.message, session);
+        response = answer instanceof Promise ? await answer : answer;
+      } catch {
+        response = internalError(posted.message);
+      }
       if (response === undefined) stream.end();
       else stream.finish(JSON.stringify(response));
     } finally {

@@ -445,7 +445,47 @@ class ThrowingServer extends McpServer {
   }
 }
 
+/** A runtime whose `tools/list` answer rejects (it should never), to pin the transport's fallback. */
+class RejectingServer extends McpServer {
+  override dispatch(
+    message: Parameters<McpServer['dispatch']>[0],
+    session: Session,
+  ): ReturnType<McpServer['dispatch']> {
+    if ((message as { method?: string }).method === 'tools/list')
+      return Promise.reject(new Error('async runtime bug'));
+    return super.dispatch(message, session);
+  }
+}
+
 describe('a failing runtime', () => {
+  it('answers an asynchronous failure with -32603 in every era and session mode, without leaking it', async () => {
+    const list = (id: number, extra: Record<string, unknown> = {}) =>
+      JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: extra });
+    const check = async (response: Response, id: number) => {
+      const body = await response.text();
+      expect(response.status).toBe(200);
+      expect(JSON.parse(body)).toMatchObject({ id, error: { code: -32603, message: 'Internal error' } });
+      expect(body).not.toContain('async runtime bug');
+    };
+    served = await serve(new RejectingServer({ name: 'rejects', version: '1.0.0' }), { keepAliveMs: 0 });
+    const modern = {
+      method: 'POST',
+      headers: modernHeaders('tools/list'),
+      body: list(1, { _meta: modernMeta() }),
+    };
+    await check(await fetch(served.url, modern), 1);
+    const sessionId = await initialize(served.url);
+    const headers = { ...LEGACY, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' };
+    await check(await fetch(served.url, { method: 'POST', headers, body: list(2) }), 2);
+    await served.close();
+    served = await serve(new RejectingServer({ name: 'rejects', version: '1.0.0' }), {
+      keepAliveMs: 0,
+      legacy: 'stateless',
+    });
+    const stateless = { ...LEGACY, 'mcp-protocol-version': '2025-11-25' };
+    await check(await fetch(served.url, { method: 'POST', headers: stateless, body: list(3) }), 3);
+  });
+
   it('answers -32603 without leaking the error, and keeps serving', async () => {
     const server = new ThrowingServer({ name: 'throws', version: '1.0.0' });
     server.tool({ name: 'ok', inputSchema: { type: 'object' } }, () => ({

@@ -5,7 +5,7 @@ import {
   MODERN_PROTOCOL_VERSIONS,
 } from '../protocol/index.js';
 import { DEFAULT_MAX_BODY_BYTES } from './body.js';
-import { dispatchTo } from './dispatch-to.js';
+import { dispatchTo, dispatchUncaught, internalError } from './dispatch-to.js';
 import { type EventStore, MemoryEventStore } from './event-store.js';
 import type { Exchange } from './exchange.js';
 import { trimFieldValue } from './header-value.js';
@@ -231,8 +231,14 @@ export class HttpTransport<S extends HttpServable> {
     if (this.mode === 'sse' || listen) stream.startSse();
     if (listen) this.#listens.set(session, server);
     try {
-      const answer = dispatchTo(server, posted.message, session);
-      const response = answer instanceof Promise ? await answer : answer;
+      // Awaited here in try/catch rather than through dispatchTo's `.catch`: one promise less.
+      let response: JsonRpcResponse | undefined;
+      try {
+        const answer = dispatchUncaught(server, posted.message, session);
+        response = answer instanceof Promise ? await answer : answer;
+      } catch {
+        response = internalError(posted.message);
+      }
       if (response === undefined) stream.end();
       else stream.finish(JSON.stringify(response), modernStatusOf(response));
     } finally {
