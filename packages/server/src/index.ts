@@ -40,6 +40,14 @@ export {
 export { ExitCode } from './process/exit-code.js';
 export { FlagError, type FlagErrorCode } from './process/flag-error.js';
 export { type HealthOutput, health } from './process/health.js';
+export {
+  DEFAULT_LISTEN_HOST,
+  formatListenAddress,
+  type ListenAddress,
+  type ListenAddressProblem,
+  parseListenAddress,
+  readListenAddress,
+} from './process/listen-address.js';
 export { ListenError, type ListenErrorCode } from './process/listen-error.js';
 export {
   createLogger,
