@@ -1,5 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createAdminHandler } from '../admin/admin-handler.js';
+import { ApprovalService } from '../approvals/approval-service.js';
+import { DEFAULT_MAX_APPROVAL_BODY_BYTES } from '../approvals/http/approval-api.js';
+import { createApprovalHandler } from '../approvals/http/approval-handler.js';
 import { SLUG_PATTERN } from '../catalog/slug.js';
 import type { UpstreamHost } from '../catalog/upstream-hosts-table.js';
 import { upstreamHostsOf } from '../catalog/upstream-hosts-table.js';
@@ -7,6 +10,7 @@ import { createExecutor, type Executor } from '../execute/executor.js';
 import { HistoryWriter } from '../history/history-writer.js';
 import { KeyVerifier } from '../keys/key-verifier.js';
 import { AgentDirectory } from '../mcp/agent-directory.js';
+import type { EndpointServices } from '../mcp/agent-endpoint.js';
 import { createMcpHandler } from '../mcp/mcp-endpoint.js';
 import { type RequestScope, requestScope } from '../mcp/request-scope.js';
 import type { Database } from '../store/database.js';
@@ -20,7 +24,8 @@ export const GATEWAY_VERSION = '0.1.0';
 /**
  * The request path, as named steps:
  * 1. listener: ids (`x-request-id`, `x-trace-id` from `traceparent` or new) on every answer;
- * 2. route by prefix: `{prefix}/v1/{workspace}/{agent}`, then the admin API under
+ * 2. route by prefix: `{prefix}/v1/{workspace}/{agent}` (exactly three segments), then the
+ *    approval API under `{prefix}/v1/{workspace}/{agent}/approvals`, then the admin API under
  *    `{prefix}/admin/v1`, anything else 404;
  * 3. the toolkit's Streamable HTTP handler, inside the request's scope;
  * 4. `authenticate`: key (cached, revocation-aware) → rate limit → type and agent → catalog;
@@ -44,6 +49,8 @@ export interface Gateway {
   readonly keys: KeyVerifier;
   /** The agents served; `refresh` after a publish on this process. */
   readonly agents: AgentDirectory;
+  /** Human approvals: requests, decisions, and the worker that expires and re-claims them. */
+  readonly approvals: ApprovalService;
   /** Pending history, written now. */
   flushHistory(): Promise<void>;
   /** Ends sessions and streams, stops listening, writes pending history and `last_used_at`. */
@@ -100,22 +107,27 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   });
   const history = new HistoryWriter(db, { ...resolved.history, onError: background('history write failed') });
   const keys = new KeyVerifier(db, { onBackgroundError: background('last_used_at write failed') });
-  const agents = new AgentDirectory(
-    db,
-    {
-      executor,
-      history,
-      serverVersion: GATEWAY_VERSION,
-      onCallFailure: (failure) => logger.warn(failure, 'tool call failed'),
-    },
-    {
-      refreshMs: resolved.catalogRefreshMs,
-      onCatalog: (report) => logger.info(report, 'catalog revision served'),
-      onBackgroundError: background('catalog refresh failed'),
-    },
-  );
+  const approvals = new ApprovalService({ db, executor, history, ...resolved.approvals });
+  const prefix = resolved.prefix;
+  // `approvals` and `prefix` are what the MCP surfaces of approval-required tools need.
+  const endpointServices: EndpointServices & { approvals: ApprovalService; prefix: string } = {
+    executor,
+    history,
+    approvals,
+    // The MCP result's approval URLs are paths under the gateway's prefix.
+    prefix,
+    serverVersion: GATEWAY_VERSION,
+    onCallFailure: (failure) => logger.warn(failure, 'tool call failed'),
+  };
+  const agents = new AgentDirectory(db, endpointServices, {
+    refreshMs: resolved.catalogRefreshMs,
+    onCatalog: (report) => logger.info(report, 'catalog revision served'),
+    onBackgroundError: background('catalog refresh failed'),
+  });
   await keys.start();
   await agents.start();
+  // TEMP(api helper): started once the service's real implementation lands.
+  // await approvals.start();
   const limiter =
     resolved.rateLimit === false
       ? undefined
@@ -128,7 +140,14 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     },
     resolved.hostValidation === undefined ? {} : { hostValidation: resolved.hostValidation },
   );
-  const prefix = resolved.prefix;
+  const approvalApi = createApprovalHandler({
+    db,
+    verifier: keys,
+    approvals,
+    prefix,
+    maxBodyBytes: DEFAULT_MAX_APPROVAL_BODY_BYTES,
+    onError: background('approval request failed'),
+  });
   // The admin API shares the verifier, so a key it revokes is refused here at once.
   const admin = createAdminHandler({
     db,
@@ -145,6 +164,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     options: resolved,
     keys,
     agents,
+    approvals,
     node(req, res) {
       const requestId = newRequestId();
       const traceparent = req.headers['traceparent'];
@@ -158,18 +178,22 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       }
       const target = endpointOf(req.url ?? '', prefix);
       if (target === undefined) {
-        admin(req, res).then(
-          (handled) => {
-            if (handled) return;
-            req.resume();
-            notFound(res);
-          },
-          (error: unknown) => {
-            background('admin request failed')(error);
-            if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-            res.end();
-          },
-        );
+        // Approval paths have four to six segments, so the endpoint's three never shadow them;
+        // they are looked at only off the MCP hot path.
+        approvalApi(req, res)
+          .then((handled) => handled || admin(req, res))
+          .then(
+            (handled) => {
+              if (handled) return;
+              req.resume();
+              notFound(res);
+            },
+            (error: unknown) => {
+              background('request failed')(error);
+              if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+              res.end();
+            },
+          );
         return;
       }
       const scope: RequestScope = {
@@ -187,6 +211,8 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     close() {
       closing ??= (async () => {
         mcp.close();
+        // Executions in flight finish (and record their outcome) before the executor closes.
+        // TEMP(api helper): await approvals.close();
         await agents.close();
         await executor.close();
         await history.close();

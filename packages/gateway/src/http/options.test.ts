@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { DEFAULT_LEASE_MS, DEFAULT_PENDING_TTL_MS, DEFAULT_SWEEP_MS } from '../approvals/approval-service.js';
 import {
   DEFAULT_CATALOG_REFRESH_MS,
   DEFAULT_PREFIX,
@@ -24,4 +25,23 @@ it('throws naming the option for a bad value, so a typo never turns a limit off'
   expect(() => resolveGatewayOptions({ rateLimit: { burst: 1.5 } })).toThrow(/^rateLimit\.burst/);
   expect(() => resolveGatewayOptions({ rateLimit: true as never })).toThrow(/^rateLimit/);
   expect(() => resolveGatewayOptions({ logger: {} as never })).toThrow(/^logger\.info/);
+});
+
+it('fills the approval defaults and refuses a bad or misspelt approval option', () => {
+  expect(resolveGatewayOptions().approvals).toEqual({
+    pendingTtlMs: DEFAULT_PENDING_TTL_MS,
+    leaseMs: DEFAULT_LEASE_MS,
+    sweepMs: DEFAULT_SWEEP_MS,
+  });
+  expect(resolveGatewayOptions({ approvals: { leaseMs: 2000 } }).approvals).toMatchObject({
+    leaseMs: 2000,
+    pendingTtlMs: DEFAULT_PENDING_TTL_MS,
+  });
+  expect(() => resolveGatewayOptions({ approvals: { pendingTtlMs: 0 } })).toThrow(/^approvals\.pendingTtlMs/);
+  expect(() => resolveGatewayOptions({ approvals: { leaseMs: 1.5 } })).toThrow(/^approvals\.leaseMs/);
+  expect(() => resolveGatewayOptions({ approvals: { sweepMs: 2 ** 31 } })).toThrow(/^approvals\.sweepMs/);
+  expect(() => resolveGatewayOptions({ approvals: { pendingTTLMs: 5 } as never })).toThrow(
+    /^approvals\.pendingTTLMs: unknown option/,
+  );
+  expect(() => resolveGatewayOptions({ approvals: 5 as never })).toThrow(/^approvals/);
 });

@@ -1,4 +1,5 @@
 import type { HostGuardOptions } from '@mcpforge/server/http';
+import { DEFAULT_LEASE_MS, DEFAULT_PENDING_TTL_MS, DEFAULT_SWEEP_MS } from '../approvals/approval-service.js';
 import type { ExecutorLimits } from '../execute/options.js';
 import type { Environment } from '../execute/request-headers.js';
 import type { HistoryWriterOptions } from '../history/history-writer.js';
@@ -34,6 +35,27 @@ export interface RateLimitOptions {
   maxKeys?: number | undefined;
 }
 
+/** Human approvals: how long a request waits, how long an execution may hold it, how often the worker looks. */
+export interface ApprovalOptions {
+  /**
+   * How long a pending request waits for a person before it expires (silence is not consent).
+   * @default DEFAULT_PENDING_TTL_MS (24 h)
+   */
+  pendingTtlMs?: number | undefined;
+  /**
+   * How long one execution holds an approved request; past it another worker re-claims and
+   * executes it again. Keep it above the longest upstream timeout (60 s), or a slow upstream
+   * call can be executed twice.
+   * @default DEFAULT_LEASE_MS (5 min)
+   */
+  leaseMs?: number | undefined;
+  /**
+   * How often the worker expires pending requests and re-claims lapsed leases.
+   * @default DEFAULT_SWEEP_MS (5 s)
+   */
+  sweepMs?: number | undefined;
+}
+
 /** Options of `createGateway` (and `startGateway`). Each is checked; a bad value throws naming it. */
 export interface GatewayOptions {
   /**
@@ -60,6 +82,8 @@ export interface GatewayOptions {
    * @default localhost names only
    */
   hostValidation?: HostGuardOptions | false | undefined;
+  /** Human approvals of operations with `approval: required`. */
+  approvals?: ApprovalOptions | undefined;
   /** Structured logs: catalog reports, failed calls (diagnostics only), background failures. */
   logger?: GatewayLogger | undefined;
 }
@@ -73,6 +97,7 @@ export interface ResolvedGatewayOptions {
   upstream: ExecutorLimits;
   env: Environment | undefined;
   hostValidation: HostGuardOptions | false | undefined;
+  approvals: { pendingTtlMs: number; leaseMs: number; sweepMs: number };
   logger: GatewayLogger;
 }
 
@@ -96,6 +121,15 @@ function integer(name: string, value: number | undefined, fallback: number): num
   return checked;
 }
 
+const APPROVAL_OPTION_NAMES: readonly string[] = ['pendingTtlMs', 'leaseMs', 'sweepMs'];
+/** Longest delay a Node timer takes; past it the timer fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function atMost(name: string, value: number, max: number): number {
+  if (value > max) throw new RangeError(`${name}: must be at most ${max} (got ${value})`);
+  return value;
+}
+
 /** Checks `options` and fills the defaults. @throws TypeError, RangeError naming the option. */
 export function resolveGatewayOptions(options: GatewayOptions = {}): ResolvedGatewayOptions {
   const prefix = options.prefix ?? DEFAULT_PREFIX;
@@ -107,6 +141,16 @@ export function resolveGatewayOptions(options: GatewayOptions = {}): ResolvedGat
   const limit = options.rateLimit;
   if (limit !== undefined && limit !== false && (typeof limit !== 'object' || limit === null)) {
     throw new TypeError('rateLimit: must be an object ({ perSecond, burst }) or false');
+  }
+  const approvals = options.approvals;
+  if (approvals !== undefined && (typeof approvals !== 'object' || approvals === null)) {
+    throw new TypeError('approvals: must be an object ({ pendingTtlMs, leaseMs, sweepMs })');
+  }
+  for (const name of Object.keys(approvals ?? {})) {
+    // A misspelt duration would silently keep the default (a day of waiting, say).
+    if (!APPROVAL_OPTION_NAMES.includes(name)) {
+      throw new TypeError(`approvals.${name}: unknown option (known: ${APPROVAL_OPTION_NAMES.join(', ')})`);
+    }
   }
   const logger = options.logger ?? SILENT;
   for (const level of ['info', 'warn', 'error'] as const) {
@@ -127,6 +171,15 @@ export function resolveGatewayOptions(options: GatewayOptions = {}): ResolvedGat
     upstream: options.upstream ?? {},
     env: options.env,
     hostValidation: options.hostValidation,
+    approvals: {
+      pendingTtlMs: integer('approvals.pendingTtlMs', approvals?.pendingTtlMs, DEFAULT_PENDING_TTL_MS),
+      leaseMs: integer('approvals.leaseMs', approvals?.leaseMs, DEFAULT_LEASE_MS),
+      sweepMs: atMost(
+        'approvals.sweepMs',
+        integer('approvals.sweepMs', approvals?.sweepMs, DEFAULT_SWEEP_MS),
+        MAX_TIMER_MS,
+      ),
+    },
     logger,
   };
 }
