@@ -1,15 +1,39 @@
-import { type CallToolResult, createServer, type McpServer, type Session } from '@mcpforge/server';
+import type { CallToolResult, HandlerContext, Session } from '@mcpforge/server';
 import type { HttpServable } from '@mcpforge/server/http';
+import { createTaskServer, type TaskServer } from '@mcpforge/server/tasks';
+import type { ApprovalService } from '../approvals/approval-service.js';
+import {
+  type ApprovalSurfaces,
+  answerApprovalCall,
+  DEFAULT_APPROVAL_WAIT_MS,
+} from '../approvals/mcp/approval-call.js';
+import { approvalOutputSchema } from '../approvals/mcp/approval-result.js';
+import { ApprovalTaskStore } from '../approvals/mcp/approval-task-store.js';
 import type { PublishedCatalog, PublishedTool } from '../catalog/published-catalog.js';
 import { createToolError, toolErrorResult } from '../errors/tool-error.js';
 import type { Executor } from '../execute/executor.js';
-import type { CallOutcome } from '../history/history-table.js';
+import { CALL_OUTCOMES, type CallOutcome } from '../history/history-table.js';
 import type { HistoryWriter } from '../history/history-writer.js';
-import { requestScope } from './request-scope.js';
+import { DEFAULT_PREFIX } from '../http/options.js';
+import { type RequestScope, requestScope } from './request-scope.js';
 import { handshakeComplete, initialized, listed, ready } from './session-progress.js';
 
-type Message = Parameters<McpServer['handle']>[0];
-type Answer = Awaited<ReturnType<McpServer['handle']>>;
+type Message = Parameters<TaskServer['handle']>[0];
+type Answer = Awaited<ReturnType<TaskServer['handle']>>;
+
+/**
+ * The history outcome of a call answered `approval_required` (or that became a task waiting
+ * for a person), once the history table knows it; until then such a call counts as a success
+ * (it answered a result, not an error).
+ */
+const APPROVAL_REQUIRED_OUTCOME: CallOutcome = (CALL_OUTCOMES as readonly string[]).includes(
+  'approval_required',
+)
+  ? ('approval_required' as CallOutcome)
+  : 'success';
+
+/** How long an approval task stays retrievable: a person may take a while; the request outlives it. */
+const APPROVAL_TASK_TTL_MS = 60 * 60 * 1000;
 
 /** What every agent endpoint of a gateway shares. */
 export interface EndpointServices {
@@ -21,6 +45,25 @@ export interface EndpointServices {
   onCallFailure?:
     | ((failure: { requestId: string; tool: string; code: string; diagnostic: string }) => void)
     | undefined;
+  /**
+   * Human approvals. Without it a tool with `approval: required` refuses every call (`internal`)
+   * and never reaches the upstream.
+   */
+  approvals?: ApprovalService | undefined;
+  /** The MCP endpoints' prefix: approval URLs are paths under it. @default DEFAULT_PREFIX */
+  prefix?: string | undefined;
+  /**
+   * The origin clients reach the gateway at (`https://gw.example.com`, no path): makes approval
+   * URLs absolute for URL-mode elicitation and task status messages. Without it legacy clients
+   * get the plain `approval_required` result even when they declare `elicitation.url`.
+   */
+  publicOrigin?: string | undefined;
+  /**
+   * Longest wait of a legacy call for a person's decision after its URL elicitation, in ms;
+   * below the 60 s default request timeout of the official SDK clients.
+   * @default DEFAULT_APPROVAL_WAIT_MS (50 s)
+   */
+  approvalWaitMs?: number | undefined;
 }
 
 /**
@@ -34,7 +77,13 @@ export class AgentEndpoint implements HttpServable {
   readonly workspace: string;
   readonly agent: string;
   readonly #services: EndpointServices;
-  readonly #server: McpServer;
+  readonly #server: TaskServer;
+  readonly #tasks = new ApprovalTaskStore();
+  readonly #approvals: ApprovalSurfaces | undefined;
+  /** Calls of this endpoint that answered `approval_required` (or became a waiting task). */
+  readonly #pending = new WeakSet<RequestScope>();
+  /** The legacy session of a call, for the notifications an approval sends on its stream. */
+  readonly #sessionOf = new WeakMap<RequestScope, Session>();
   #catalog: PublishedCatalog | undefined;
   #workspaceId = '';
   #tools = new Map<string, PublishedTool>();
@@ -45,12 +94,24 @@ export class AgentEndpoint implements HttpServable {
     this.workspace = workspace;
     this.agent = agent;
     this.#services = services;
-    this.#server = createServer({
+    // Tasks (per process, in memory) serve approval-required tools to clients declaring them.
+    this.#server = createTaskServer({
       name: `mcpforge-gateway/${workspace}/${agent}`,
       version: services.serverVersion,
       // Declared even while the catalog is empty, so a client knows to listen for a change.
       capabilities: { tools: { listChanged: true } },
+      taskStore: this.#tasks,
+      taskTtlMs: APPROVAL_TASK_TTL_MS,
     });
+    this.#approvals =
+      services.approvals === undefined
+        ? undefined
+        : {
+            service: services.approvals,
+            prefix: services.prefix ?? DEFAULT_PREFIX,
+            publicOrigin: services.publicOrigin,
+            waitMs: services.approvalWaitMs ?? DEFAULT_APPROVAL_WAIT_MS,
+          };
   }
 
   /** The catalog served now. */
@@ -152,6 +213,8 @@ export class AgentEndpoint implements HttpServable {
     const started = performance.now();
     const calledAt = new Date();
     const catalog = this.#catalog;
+    const scope = requestScope.getStore();
+    if (scope !== undefined && session.id !== undefined) this.#sessionOf.set(scope, session);
     const answer = this.#server.dispatch(message, session);
     const finish = (settled: Answer): Answer => {
       this.#record(message, session, settled, catalog, calledAt, performance.now() - started);
@@ -182,6 +245,9 @@ export class AgentEndpoint implements HttpServable {
       outcome = 'tool_error';
       // The handler sets the code; a toolkit refusal before the handler is a schema mismatch.
       errorCode = scope.errorCode ?? 'arguments_invalid';
+    } else if (this.#pending.has(scope) || this.#tasks.taskOf(scope) !== undefined) {
+      // A person decides first (a task's later outcome is the execution's own history row).
+      outcome = APPROVAL_REQUIRED_OUTCOME;
     } else outcome = 'success';
     this.#services.history.record({
       keyId: scope.key.id,
@@ -203,47 +269,98 @@ export class AgentEndpoint implements HttpServable {
 
   #register(tool: PublishedTool): void {
     const { definition } = tool;
+    const needsApproval = definition.approval === 'required';
+    const toolDefinition = {
+      name: definition.name,
+      title: definition.title,
+      description: definition.description,
+      inputSchema: definition.inputSchema,
+      outputSchema: needsApproval ? approvalOutputSchema(definition.outputSchema) : definition.outputSchema,
+      annotations: definition.annotations,
+    };
+    if (!needsApproval) {
+      this.#server.tool(toolDefinition, (args, ctx) => this.#execute(tool, args, ctx));
+      return;
+    }
+    // A task only for clients declaring the extension; the others get a plain result.
+    this.#server.taskTool(toolDefinition, { support: 'optional' }, (args, ctx) =>
+      this.#approve(tool, args, ctx),
+    );
+  }
+
+  async #execute(
+    tool: PublishedTool,
+    args: Record<string, unknown>,
+    ctx: HandlerContext,
+  ): Promise<CallToolResult> {
+    const { definition } = tool;
     const services = this.#services;
-    const workspaceId = () => this.#workspaceId;
-    this.#server.tool(
+    const scope = requestScope.getStore();
+    const requestId = scope?.requestId ?? '';
+    const traceId = scope?.traceId ?? '';
+    const outcome = await services.executor.execute(definition.binding, args, {
+      workspaceId: this.#workspaceId,
+      requestId,
+      traceId,
+      signal: ctx.signal,
+    });
+    if (outcome.ok) return outcome.result;
+    if (scope !== undefined) scope.errorCode = outcome.error.error_code;
+    services.onCallFailure?.({
+      requestId,
+      tool: definition.name,
+      code: outcome.error.error_code,
+      diagnostic: outcome.diagnostic,
+    });
+    return toolErrorResult(outcome.error);
+  }
+
+  /** An approval-required tool: never the upstream here; a person's approve runs it. */
+  async #approve(
+    tool: PublishedTool,
+    args: Record<string, unknown>,
+    ctx: HandlerContext,
+  ): Promise<CallToolResult> {
+    const { definition } = tool;
+    const scope = requestScope.getStore();
+    const catalog = this.#catalog;
+    const requestId = scope?.requestId ?? '';
+    const traceId = scope?.traceId ?? '';
+    if (this.#approvals === undefined || scope?.key === undefined || catalog === undefined) {
+      // No approvals service here: such a call must never reach the upstream.
+      const error = createToolError('internal', { requestId, traceId, method: definition.binding.method });
+      if (scope !== undefined) scope.errorCode = error.error_code;
+      return toolErrorResult(error);
+    }
+    const session = this.#sessionOf.get(scope);
+    const answer = await answerApprovalCall(
+      this.#approvals,
       {
-        name: definition.name,
-        title: definition.title,
-        description: definition.description,
-        inputSchema: definition.inputSchema,
-        outputSchema: definition.outputSchema,
-        annotations: definition.annotations,
+        workspace: this.workspace,
+        agent: this.agent,
+        method: definition.binding.method,
+        workspaceId: this.#workspaceId,
+        agentId: catalog.agentId,
+        agentVersionId: catalog.agentVersionId,
+        operationVersionId: tool.operationVersionId,
+        tool: definition.name,
+        arguments: args,
+        keyId: scope.key.id,
+        requestId,
+        traceId,
       },
-      async (args, ctx): Promise<CallToolResult> => {
-        const scope = requestScope.getStore();
-        const requestId = scope?.requestId ?? '';
-        const traceId = scope?.traceId ?? '';
-        if (definition.approval === 'required') {
-          // Human approval is not served yet: such a call must never reach the upstream.
-          const error = createToolError('internal', {
-            requestId,
-            traceId,
-            method: definition.binding.method,
-          });
-          if (scope !== undefined) scope.errorCode = error.error_code;
-          return toolErrorResult(error);
-        }
-        const outcome = await services.executor.execute(definition.binding, args, {
-          workspaceId: workspaceId(),
-          requestId,
-          traceId,
-          signal: ctx.signal,
-        });
-        if (outcome.ok) return outcome.result;
-        if (scope !== undefined) scope.errorCode = outcome.error.error_code;
-        services.onCallFailure?.({
-          requestId,
-          tool: definition.name,
-          code: outcome.error.error_code,
-          diagnostic: outcome.diagnostic,
-        });
-        return toolErrorResult(outcome.error);
+      ctx,
+      {
+        taskId: this.#tasks.taskOf(scope),
+        tasks: this.#tasks,
+        notify:
+          session === undefined
+            ? undefined
+            : (method, params) => session.notify({ jsonrpc: '2.0', method, params }, ctx.requestId),
       },
     );
+    if (answer.pending) this.#pending.add(scope);
+    if (answer.errorCode !== undefined) scope.errorCode = answer.errorCode;
+    return answer.result;
   }
 }
