@@ -42,6 +42,11 @@ export interface RestBinding {
   headers: Record<string, string>;
   timeoutMs: number;
   maxResponseBytes: number;
+  /**
+   * The header (lowercase name) that carries an idempotency value on executions of approved
+   * requests: the same value on every attempt, so an upstream that honours it dedupes a retry.
+   */
+  idempotency?: { header: string };
 }
 
 /** Upstream timeout when none is set: long enough for a slow API, short enough for an agent. */
@@ -193,6 +198,28 @@ function readHeaders(value: unknown, field: string): Record<string, string> {
   return headers;
 }
 
+function readIdempotency(
+  value: unknown,
+  field: string,
+  placements: Record<string, ArgumentPlacement>,
+  headers: Record<string, string>,
+): { header: string } | undefined {
+  if (value === undefined) return undefined;
+  const record = readObject(value, field);
+  rejectUnknownKeys(record, ['header'], field);
+  if (record['header'] === undefined)
+    throw invalidField(`${field}.header`, "is required, e.g. 'Idempotency-Key'");
+  const header = readHeaderName(record['header'], `${field}.header`);
+  if (Object.hasOwn(headers, header))
+    throw invalidField(`${field}.header`, `'${header}' is also a static header`);
+  for (const [argument, placement] of Object.entries(placements)) {
+    if (placement.in === 'header' && placement.name === header) {
+      throw invalidField(`${field}.header`, `'${header}' is also the header of argument '${argument}'`);
+    }
+  }
+  return { header };
+}
+
 /** What the binding must agree with: the tool's input schema properties and required names. */
 export interface BindingSchemaFacts {
   properties: readonly string[];
@@ -249,7 +276,7 @@ export function readRestBinding(value: unknown, field: string, facts: BindingSch
   const record: JsonRecord = readObject(value, field);
   rejectUnknownKeys(
     record,
-    ['method', 'baseUrl', 'path', 'arguments', 'headers', 'timeoutMs', 'maxResponseBytes'],
+    ['method', 'baseUrl', 'path', 'arguments', 'headers', 'timeoutMs', 'maxResponseBytes', 'idempotency'],
     field,
   );
   if (record['method'] === undefined)
@@ -265,7 +292,8 @@ export function readRestBinding(value: unknown, field: string, facts: BindingSch
   }
   const headers = readHeaders(record['headers'], `${field}.headers`);
   checkArguments(placements, placeholders, facts, headers, method, field);
-  return {
+  const idempotency = readIdempotency(record['idempotency'], `${field}.idempotency`, placements, headers);
+  const binding: RestBinding = {
     method,
     baseUrl,
     path,
@@ -280,4 +308,7 @@ export function readRestBinding(value: unknown, field: string, facts: BindingSch
       DEFAULT_MAX_RESPONSE_BYTES,
     ),
   };
+  // Left out when absent, so definitions stored before it existed compare equal.
+  if (idempotency !== undefined) binding.idempotency = idempotency;
+  return binding;
 }

@@ -39,6 +39,11 @@ export interface CallContext {
   traceId: string;
   /** Aborts the call (the client cancelled it or went away). */
   signal?: AbortSignal | undefined;
+  /**
+   * Sent in the binding's idempotency header, when it has one (executions of approved requests:
+   * the same value on every attempt).
+   */
+  idempotencyKey?: string | undefined;
 }
 
 /**
@@ -130,6 +135,8 @@ class RestExecutor implements Executor {
     const refused = addHeaderArguments(binding, args, headers);
     if (refused !== undefined)
       return failure('argument_not_sendable', refused.reason, { argument: refused.argument });
+    if (binding.idempotency !== undefined && context.idempotencyKey !== undefined)
+      headers[binding.idempotency.header] = context.idempotencyKey;
     const body = buildJsonBody(binding, args);
     if (body !== undefined) headers['content-type'] = 'application/json';
     const request: UpstreamRequest = { method: binding.method, path, headers, body };

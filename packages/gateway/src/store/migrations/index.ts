@@ -2,6 +2,7 @@ import type { Migration } from '../migration.js';
 import { migration0001Catalog } from './0001_catalog.js';
 import { migration0002Keys } from './0002_keys.js';
 import { migration0003History } from './0003_history.js';
+import { migration0004Approvals } from './0004_approvals.js';
 
 /**
  * The gateway's schema, in order. Each step is a TypeScript module holding its SQL as a string,
@@ -13,4 +14,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0001Catalog,
   migration0002Keys,
   migration0003History,
+  migration0004Approvals,
 ];

@@ -11,6 +11,7 @@ const COMMITTED: Record<string, string> = {
   '0001_catalog': '6baa3f56445540ea3db430748df0579a9ed297d5a4e27611a02f1827eafaead2',
   '0002_keys': '302d1e8ed75ebc653b652df0960b675af5edd5de1672237edc5727978a2604ac',
   '0003_history': '6390204008185bfc56f5508adb6b39c5bfa3757977781d1406b0a56604a5c532',
+  '0004_approvals': 'f5ee00190e1f02fe4d3b20f32e27704ddde2a8bed4340066b9a258562ed82de5',
 };
 
 it('the gateway migrations are numbered without gaps', () => {
