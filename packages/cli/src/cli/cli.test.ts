@@ -34,7 +34,14 @@ describe('cli dispatch', () => {
   it.each([
     [
       ['gateway', 'serve', '--help'],
-      ['--database-url URL', '--data-dir DIR', '--listen HOST:PORT', '--prefix PATH', '--health'],
+      [
+        '--database-url URL',
+        '--data-dir DIR',
+        '--listen HOST:PORT',
+        '--allowed-hosts HOST[,HOST...]',
+        '--prefix PATH',
+        '--health',
+      ],
     ],
     [
       ['gateway', 'demo', '-h'],

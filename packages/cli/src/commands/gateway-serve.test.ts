@@ -1,13 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '@mcpforge/gateway';
+import { MIGRATIONS, openDatabase } from '@mcpforge/gateway';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CliError } from '../cli/cli-error.js';
 import { fakeIo } from '../test-support/fake-io.js';
 import { render, run, type ServeResult } from './gateway-serve.js';
+
+/** POSTs nothing to an MCP endpoint with the given `Host`: the status (403 when the Host is refused, else 401: no key). */
+function statusWithHost(url: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { host } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Every migration of the gateway, in order: what a new database gets. */
+const ALL_MIGRATIONS = MIGRATIONS.map((migration) => migration.id);
 
 async function refusal(args: string[], env: Record<string, string> = {}): Promise<CliError> {
   const error = await run(args, fakeIo(env)).catch((caught: unknown) => caught);
@@ -39,6 +55,30 @@ describe('gateway serve: the command line', () => {
       '--data-dir needs a value: --data-dir DIR, e.g. --data-dir ./gateway-data',
     ],
     [['--port', '80'], {}, 'unknown_flag', 'unknown flag --port for mcpforge gateway serve.'],
+    [
+      ['--allowed-hosts', 'https://gateway.internal/mcp'],
+      {},
+      'invalid_value',
+      "--allowed-hosts takes host names or addresses with an optional port ('*' alone for any); 'https://gateway.internal/mcp' is not one: write 'gateway.internal'",
+    ],
+    [
+      ['--allowed-hosts', '*.internal'],
+      {},
+      'invalid_value',
+      "--allowed-hosts takes host names or addresses with an optional port ('*' alone for any); '*.internal' is not one, e.g. --allowed-hosts gateway.internal,10.1.2.3",
+    ],
+    [
+      [],
+      { MCPFORGE_ALLOWED_HOSTS: ' , ' },
+      'invalid_value',
+      'MCPFORGE_ALLOWED_HOSTS needs at least one host name, e.g. MCPFORGE_ALLOWED_HOSTS=gateway.internal,10.1.2.3',
+    ],
+    [
+      ['--allowed-hosts'],
+      {},
+      'missing_value',
+      '--allowed-hosts needs a value: --allowed-hosts HOST[,HOST...], e.g. --allowed-hosts gateway.internal,10.1.2.3',
+    ],
   ])('%j (env %j) is refused with %s before anything opens', async (args, env, code, message) => {
     const error = await refusal(args, env);
     expect(error.code).toBe(code);
@@ -69,16 +109,14 @@ describe('gateway serve: running', { timeout: 90_000 }, () => {
       expect(served).toMatchObject({
         database: 'pglite',
         dataDir,
-        migrated: ['0001_catalog', '0002_keys', '0003_history'],
+        migrated: ALL_MIGRATIONS,
       });
       expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(served.mcpUrlTemplate).toBe(`${served.url}/gw/v1/{workspace}/{agent}`);
       expect(served.adminKey).toMatch(/^mcpf_adm_/);
-      expect(io.logs.filter((log) => log.message === 'migration applied').map((log) => log.fields)).toEqual([
-        { migration: '0001_catalog', durationMs: expect.any(Number) },
-        { migration: '0002_keys', durationMs: expect.any(Number) },
-        { migration: '0003_history', durationMs: expect.any(Number) },
-      ]);
+      expect(io.logs.filter((log) => log.message === 'migration applied').map((log) => log.fields)).toEqual(
+        ALL_MIGRATIONS.map((migration) => ({ migration, durationMs: expect.any(Number) })),
+      );
       // The listener answers under the prefix: no key is a 401, with the request ids.
       const response = await fetch(`${served.url}/gw/v1/default/nobody`, { method: 'POST' });
       expect(response.status).toBe(401);
@@ -118,7 +156,7 @@ describe('gateway serve: running', { timeout: 90_000 }, () => {
       await stopped;
       expect(result).toMatchObject({
         database: 'postgres',
-        migrated: ['0001_catalog', '0002_keys', '0003_history'],
+        migrated: ALL_MIGRATIONS,
       });
       expect(result).not.toHaveProperty('dataDir');
       // The URL is never in the result: it may hold a password.
@@ -142,6 +180,69 @@ describe('gateway serve: running', { timeout: 90_000 }, () => {
       );
     } finally {
       blocker.close();
+    }
+  });
+
+  it('--allowed-hosts (beating MCPFORGE_ALLOWED_HOSTS) adds Host names; any other is 403, logged once with the flag that accepts it', async () => {
+    const io = fakeIo({ MCPFORGE_ALLOWED_HOSTS: 'other.lan' });
+    const dataDir = join(dir, 'data');
+    const { result, stopped } = await run(
+      [
+        '--data-dir',
+        dataDir,
+        '--listen',
+        '127.0.0.1:0',
+        '--allowed-hosts',
+        'gateway.internal, 10.1.2.3:8443',
+      ],
+      io,
+    );
+    const served = result as ServeResult;
+    try {
+      expect(served.allowedHosts).toEqual([
+        'localhost',
+        '127.0.0.1',
+        '[::1]',
+        'gateway.internal',
+        '10.1.2.3:8443',
+      ]);
+      expect(render(served)).toContain(
+        '  allowed hosts  localhost, 127.0.0.1, [::1], gateway.internal, 10.1.2.3:8443\n',
+      );
+      const endpoint = `${served.url}/mcp/v1/default/agent`;
+      const port = new URL(served.url).port;
+      expect(await statusWithHost(endpoint, `127.0.0.1:${port}`)).toBe(401);
+      expect(await statusWithHost(endpoint, `gateway.internal:${port}`)).toBe(401);
+      expect(await statusWithHost(endpoint, 'GATEWAY.internal')).toBe(401);
+      expect(await statusWithHost(endpoint, '10.1.2.3:8443')).toBe(401);
+      expect(await statusWithHost(endpoint, '10.1.2.3:80')).toBe(403);
+      expect(await statusWithHost(endpoint, 'other.lan')).toBe(403);
+      expect(await statusWithHost(endpoint, 'other.lan')).toBe(403);
+      const warnings = io.logs.filter((log) => log.level === 'warn');
+      expect(warnings.map((log) => log.message)).toEqual([
+        'refused Host "10.1.2.3:80": not in the allowed hosts; pass --allowed-hosts 10.1.2.3 (or MCPFORGE_ALLOWED_HOSTS) to accept it',
+        'refused Host "other.lan": not in the allowed hosts; pass --allowed-hosts other.lan (or MCPFORGE_ALLOWED_HOSTS) to accept it',
+      ]);
+    } finally {
+      io.controller.abort();
+      await stopped;
+    }
+
+    // MCPFORGE_ALLOWED_HOSTS without the flag; '*' accepts any Host.
+    for (const [env, host, status] of [
+      ['other.lan', 'other.lan', 401],
+      ['other.lan', 'gateway.internal', 403],
+      ['*', 'anything.example', 401],
+    ] as const) {
+      const again = fakeIo({ MCPFORGE_ALLOWED_HOSTS: env });
+      const second = await run(['--data-dir', dataDir, '--listen', '127.0.0.1:0'], again);
+      try {
+        const url = (second.result as ServeResult).url;
+        expect(await statusWithHost(`${url}/mcp/v1/default/agent`, host)).toBe(status);
+      } finally {
+        again.controller.abort();
+        await second.stopped;
+      }
     }
   });
 });

@@ -1,4 +1,5 @@
 import { bootstrapAdminKey, type Database, GatewayError } from '@mcpforge/gateway';
+import { ALLOWED_HOSTS_ENV, readAllowedHosts } from '../cli/allowed-hosts.js';
 import { CliError } from '../cli/cli-error.js';
 import { type FlagSpec, flagHelp, parseFlags } from '../cli/flags.js';
 import type { CliIo, CommandOutput } from '../cli/io.js';
@@ -38,6 +39,12 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
     example: '0.0.0.0:8080',
   },
   {
+    name: 'allowed-hosts',
+    value: 'HOST[,HOST...]',
+    description: `Host names MCP clients may use besides localhost and the listen address (or ${ALLOWED_HOSTS_ENV}; * for any)`,
+    example: 'gateway.internal,10.1.2.3',
+  },
+  {
     name: 'prefix',
     value: 'PATH',
     description: 'path prefix of every endpoint (default /mcp)',
@@ -53,6 +60,10 @@ Serves REST operations as MCP tools, one endpoint per agent at {prefix}/v1/{work
 and the admin API at {prefix}/admin/v1. Logs are JSON lines on stderr; SIGINT or SIGTERM
 stops it gracefully (open sessions end, pending history is written).
 
+MCP clients must name it by a Host it accepts (DNS-rebinding protection): localhost, the
+--listen address when it is not loopback, and --allowed-hosts. On 0.0.0.0, list the names
+clients use (--allowed-hosts gateway.internal,10.1.2.3); a refused Host is logged with the fix.
+
 Flags:
 ${flagHelp(SERVE_FLAGS)}`;
 
@@ -66,6 +77,8 @@ export interface ServeResult {
   /** `postgres` (a URL was given) or `pglite` (with `dataDir`). The URL is never shown: it may hold a password. */
   database: 'postgres' | 'pglite';
   dataDir?: string | undefined;
+  /** The `Host` names the MCP endpoints accept (`'*'`: any). */
+  allowedHosts: readonly string[] | '*';
   /** Migrations applied at this start. */
   migrated: string[];
   /** The first admin key, made now because the database had none; shown this once. */
@@ -85,6 +98,16 @@ async function firstAdminKey(db: Database): Promise<string | undefined> {
     if (error instanceof GatewayError && error.code === 'bootstrap_refused') return undefined;
     throw error;
   }
+}
+
+/** `--allowed-hosts`, else a non-blank `MCPFORGE_ALLOWED_HOSTS` (a flag beats the environment). */
+function readAllowedHostsFlag(
+  flag: string | true | undefined,
+  env: string | undefined,
+): readonly string[] | '*' | undefined {
+  if (typeof flag === 'string') return readAllowedHosts(flag, '--allowed-hosts');
+  if (env !== undefined && env.trim() !== '') return readAllowedHosts(env, ALLOWED_HOSTS_ENV);
+  return undefined;
 }
 
 /** Runs `serve` with `args` (after `gateway serve`). @throws CliError. */
@@ -117,6 +140,7 @@ export async function run(
   const listen = typeof flags['listen'] === 'string' ? parseListen(flags['listen']) : undefined;
   const prefix = typeof flags['prefix'] === 'string' ? flags['prefix'] : undefined;
   checkPrefix(prefix);
+  const allowedHosts = readAllowedHostsFlag(flags['allowed-hosts'], io.env[ALLOWED_HOSTS_ENV]);
   const pgliteDir =
     databaseUrl === undefined ? (typeof dataDir === 'string' ? dataDir : DEFAULT_DATA_DIR) : undefined;
   const migrated: string[] = [];
@@ -125,6 +149,7 @@ export async function run(
     dataDir: pgliteDir,
     listen,
     prefix,
+    allowedHosts,
     logger: io.logger,
     onMigration: (event) => {
       if (event.type !== 'done') return;
@@ -153,6 +178,7 @@ export async function run(
       url: running.url,
       mcpUrlTemplate: `${base}/v1/{workspace}/{agent}`,
       adminUrl: `${base}/admin/v1`,
+      allowedHosts: running.allowedHosts,
       database: databaseUrl === undefined ? 'pglite' : 'postgres',
       ...(pgliteDir === undefined ? {} : { dataDir: pgliteDir }),
       migrated,
@@ -169,6 +195,7 @@ export function render(result: ServeResult | HealthResult): string {
     `mcpforge gateway listening on ${result.url}`,
     `  MCP endpoints  ${result.mcpUrlTemplate}`,
     `  admin API      ${result.adminUrl}`,
+    `  allowed hosts  ${result.allowedHosts === '*' ? '* (any Host)' : result.allowedHosts.join(', ')}`,
     `  database       ${result.database === 'pglite' ? `PGlite in ${result.dataDir}` : 'PostgreSQL'}`,
   ];
   if (result.adminKey !== undefined) {

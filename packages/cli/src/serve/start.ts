@@ -8,6 +8,7 @@ import {
 } from '@mcpforge/gateway';
 import { CliError } from '../cli/cli-error.js';
 import type { ListenAddress } from '../cli/listen.js';
+import { allowedHostsFor, hostValidationFor } from './host-validation.js';
 
 /** What `serve` and `demo` start. */
 export interface StartOptions {
@@ -15,6 +16,8 @@ export interface StartOptions {
   dataDir?: string | undefined;
   listen?: ListenAddress | undefined;
   prefix?: string | undefined;
+  /** `Host` names to accept besides localhost and the bind address (`--allowed-hosts`); `'*'`: any. */
+  allowedHosts?: readonly string[] | '*' | undefined;
   logger: GatewayLogger;
   onMigration?: ((event: MigrationProgress) => void) | undefined;
 }
@@ -28,21 +31,27 @@ export function checkPrefix(prefix: string | undefined): void {
   }
 }
 
+/** A listening gateway, with the `Host` names its MCP endpoints accept. */
+export type Listening = RunningGateway & { readonly allowedHosts: readonly string[] | '*' };
+
 /**
  * The gateway's `startGateway`, with its failures said as a person can act on them.
  * @throws CliError `start_failed`.
  */
-export async function startListening(options: StartOptions): Promise<RunningGateway> {
+export async function startListening(options: StartOptions): Promise<Listening> {
   const listen = options.listen ?? DEFAULT_LISTEN;
+  const allowedHosts = allowedHostsFor(listen.host, options.allowedHosts);
   try {
-    return await startGateway({
+    const running = await startGateway({
       databaseUrl: options.databaseUrl,
       dataDir: options.dataDir,
       listen: { host: listen.host, port: listen.port },
       prefix: options.prefix,
       logger: options.logger,
       onMigration: options.onMigration,
+      hostValidation: hostValidationFor(allowedHosts, options.logger),
     });
+    return { ...running, allowedHosts };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const where = `${listen.host}:${listen.port}`;
