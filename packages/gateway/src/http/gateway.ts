@@ -107,15 +107,23 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   });
   const history = new HistoryWriter(db, { ...resolved.history, onError: background('history write failed') });
   const keys = new KeyVerifier(db, { onBackgroundError: background('last_used_at write failed') });
-  const approvals = new ApprovalService({ db, executor, history, ...resolved.approvals });
+  const { waitMs: approvalWaitMs, ...serviceOptions } = resolved.approvals;
+  const approvals = new ApprovalService({
+    db,
+    executor,
+    history,
+    ...serviceOptions,
+    onError: background('approval sweep failed'),
+  });
   const prefix = resolved.prefix;
-  // `approvals` and `prefix` are what the MCP surfaces of approval-required tools need.
-  const endpointServices: EndpointServices & { approvals: ApprovalService; prefix: string } = {
+  const endpointServices: EndpointServices = {
     executor,
     history,
     approvals,
     // The MCP result's approval URLs are paths under the gateway's prefix.
     prefix,
+    publicOrigin: resolved.publicOrigin,
+    approvalWaitMs,
     serverVersion: GATEWAY_VERSION,
     onCallFailure: (failure) => logger.warn(failure, 'tool call failed'),
   };
@@ -126,8 +134,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   });
   await keys.start();
   await agents.start();
-  // TEMP(api helper): started once the service's real implementation lands.
-  // await approvals.start();
+  await approvals.start();
   const limiter =
     resolved.rateLimit === false
       ? undefined
@@ -212,7 +219,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       closing ??= (async () => {
         mcp.close();
         // Executions in flight finish (and record their outcome) before the executor closes.
-        // TEMP(api helper): await approvals.close();
+        await approvals.close();
         await agents.close();
         await executor.close();
         await history.close();

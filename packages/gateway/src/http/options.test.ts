@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { DEFAULT_LEASE_MS, DEFAULT_PENDING_TTL_MS, DEFAULT_SWEEP_MS } from '../approvals/approval-service.js';
+import { DEFAULT_APPROVAL_WAIT_MS } from '../approvals/mcp/approval-call.js';
 import {
   DEFAULT_CATALOG_REFRESH_MS,
   DEFAULT_PREFIX,
@@ -32,6 +33,7 @@ it('fills the approval defaults and refuses a bad or misspelt approval option', 
     pendingTtlMs: DEFAULT_PENDING_TTL_MS,
     leaseMs: DEFAULT_LEASE_MS,
     sweepMs: DEFAULT_SWEEP_MS,
+    waitMs: DEFAULT_APPROVAL_WAIT_MS,
   });
   expect(resolveGatewayOptions({ approvals: { leaseMs: 2000 } }).approvals).toMatchObject({
     leaseMs: 2000,
@@ -44,4 +46,23 @@ it('fills the approval defaults and refuses a bad or misspelt approval option', 
     /^approvals\.pendingTTLMs: unknown option/,
   );
   expect(() => resolveGatewayOptions({ approvals: 5 as never })).toThrow(/^approvals/);
+});
+
+it('takes a public origin, and refuses anything that is not exactly one', () => {
+  expect(resolveGatewayOptions().publicOrigin).toBeUndefined();
+  expect(resolveGatewayOptions({ publicOrigin: 'https://gw.example.com' }).publicOrigin).toBe(
+    'https://gw.example.com',
+  );
+  expect(resolveGatewayOptions({ publicOrigin: 'http://127.0.0.1:8080' }).publicOrigin).toBe(
+    'http://127.0.0.1:8080',
+  );
+  for (const bad of [
+    'https://gw.example.com/',
+    'https://gw.example.com/mcp',
+    'gw.example.com',
+    'ftp://x.example',
+    5,
+  ]) {
+    expect(() => resolveGatewayOptions({ publicOrigin: bad as never }), String(bad)).toThrow(/^publicOrigin/);
+  }
 });

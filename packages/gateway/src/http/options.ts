@@ -1,5 +1,6 @@
 import type { HostGuardOptions } from '@mcpforge/server/http';
 import { DEFAULT_LEASE_MS, DEFAULT_PENDING_TTL_MS, DEFAULT_SWEEP_MS } from '../approvals/approval-service.js';
+import { DEFAULT_APPROVAL_WAIT_MS } from '../approvals/mcp/approval-call.js';
 import type { ExecutorLimits } from '../execute/options.js';
 import type { Environment } from '../execute/request-headers.js';
 import type { HistoryWriterOptions } from '../history/history-writer.js';
@@ -54,6 +55,12 @@ export interface ApprovalOptions {
    * @default DEFAULT_SWEEP_MS (5 s)
    */
   sweepMs?: number | undefined;
+  /**
+   * Longest wait of a legacy `tools/call` for the person's decision after a URL elicitation
+   * (with `publicOrigin`); below the 60 s request timeout of the official SDK clients.
+   * @default DEFAULT_APPROVAL_WAIT_MS (50 s)
+   */
+  waitMs?: number | undefined;
 }
 
 /** Options of `createGateway` (and `startGateway`). Each is checked; a bad value throws naming it. */
@@ -84,6 +91,12 @@ export interface GatewayOptions {
   hostValidation?: HostGuardOptions | false | undefined;
   /** Human approvals of operations with `approval: required`. */
   approvals?: ApprovalOptions | undefined;
+  /**
+   * The origin clients reach the gateway at (`https://gw.example.com`: scheme, host, port, no
+   * path). It makes approval URLs absolute where a host shows them to a person (URL-mode
+   * elicitation, task status); without it the MCP result carries paths only.
+   */
+  publicOrigin?: string | undefined;
   /** Structured logs: catalog reports, failed calls (diagnostics only), background failures. */
   logger?: GatewayLogger | undefined;
 }
@@ -97,7 +110,8 @@ export interface ResolvedGatewayOptions {
   upstream: ExecutorLimits;
   env: Environment | undefined;
   hostValidation: HostGuardOptions | false | undefined;
-  approvals: { pendingTtlMs: number; leaseMs: number; sweepMs: number };
+  approvals: { pendingTtlMs: number; leaseMs: number; sweepMs: number; waitMs: number };
+  publicOrigin: string | undefined;
   logger: GatewayLogger;
 }
 
@@ -121,12 +135,29 @@ function integer(name: string, value: number | undefined, fallback: number): num
   return checked;
 }
 
-const APPROVAL_OPTION_NAMES: readonly string[] = ['pendingTtlMs', 'leaseMs', 'sweepMs'];
+const APPROVAL_OPTION_NAMES: readonly string[] = ['pendingTtlMs', 'leaseMs', 'sweepMs', 'waitMs'];
 /** Longest delay a Node timer takes; past it the timer fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function atMost(name: string, value: number, max: number): number {
   if (value > max) throw new RangeError(`${name}: must be at most ${max} (got ${value})`);
+  return value;
+}
+
+function readPublicOrigin(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = typeof value === 'string' ? new URL(value) : undefined;
+  } catch {
+    url = undefined;
+  }
+  // Exactly an origin: a path, query or trailing slash would be glued before every approval path.
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== value) {
+    throw new TypeError(
+      `publicOrigin: must be an origin such as https://gw.example.com (no path, no trailing slash), got ${JSON.stringify(value)}`,
+    );
+  }
   return value;
 }
 
@@ -174,12 +205,18 @@ export function resolveGatewayOptions(options: GatewayOptions = {}): ResolvedGat
     approvals: {
       pendingTtlMs: integer('approvals.pendingTtlMs', approvals?.pendingTtlMs, DEFAULT_PENDING_TTL_MS),
       leaseMs: integer('approvals.leaseMs', approvals?.leaseMs, DEFAULT_LEASE_MS),
+      waitMs: atMost(
+        'approvals.waitMs',
+        integer('approvals.waitMs', approvals?.waitMs, DEFAULT_APPROVAL_WAIT_MS),
+        MAX_TIMER_MS,
+      ),
       sweepMs: atMost(
         'approvals.sweepMs',
         integer('approvals.sweepMs', approvals?.sweepMs, DEFAULT_SWEEP_MS),
         MAX_TIMER_MS,
       ),
     },
+    publicOrigin: readPublicOrigin(options.publicOrigin),
     logger,
   };
 }

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createAgent } from '../../catalog/agents-table.js';
 import { createKey } from '../../keys/api-keys-table.js';
+import { uniqueSlug } from '../../test-support/catalog-fixtures.js';
 import { describeEachDatabase } from '../../test-support/describe-each-database.js';
 import { type ListeningGateway, listenGateway } from '../../test-support/gateway-fixture.js';
 import { startUpstream, type TestUpstream } from '../../test-support/upstream-server.js';
+import { MAX_NOTE_LENGTH } from '../approval-service.js';
 import {
   type ApprovalAgent,
   ORDER_TOOL,
@@ -10,7 +13,6 @@ import {
   requestOrder,
   seedApprovalAgent,
 } from './approval-fixture.js';
-import { MAX_NOTE_LENGTH } from './decision-body.js';
 
 /** The upstream's answer to `POST /orders`. */
 const ORDER_ANSWER = { order_id: 'o-1', status: 'created' };
@@ -187,11 +189,13 @@ describeEachDatabase('the approval API over HTTP', (fixture) => {
     const db = fixture.db();
     const admin = await createKey(db, { type: 'admin', name: 'operator' });
     const other = await seedApprovalAgent(db, upstream);
+    const siblingAgent = uniqueSlug('support');
+    await createAgent(db, seeded.workspace, { slug: siblingAgent, draft: { operations: ['create-order'] } });
     const sibling = await createKey(db, {
       type: 'approval',
       name: 'sibling agent',
       workspace: seeded.workspace,
-      agent: other.agent,
+      agent: siblingAgent,
     });
 
     expect((await call(path, seeded.approvalKey)).status).toBe(200);
@@ -358,6 +362,7 @@ describeEachDatabase('the approval API over HTTP', (fixture) => {
     for (let index = 0; index < 5; index++)
       ids.push((await requestOrder(listening.gateway.approvals, own)).id);
     const seen: string[] = [];
+    const created: number[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
@@ -366,12 +371,16 @@ describeEachDatabase('the approval API over HTTP', (fixture) => {
       expect(page.status).toBe(200);
       expect(page.body.items.length).toBeLessThanOrEqual(2);
       seen.push(...page.body.items.map((item: { approval_id: string }) => item.approval_id));
+      created.push(...page.body.items.map((item: { created_at: string }) => Date.parse(item.created_at)));
       cursor = page.body.next_cursor;
       pages++;
     } while (cursor !== null && pages < 10);
     expect(pages).toBe(3);
     expect([...seen].sort()).toEqual([...ids].sort());
-    expect(seen).toEqual([...ids].reverse());
+    // Newest first (requests made in the same millisecond may come in either order).
+    for (let index = 1; index < created.length; index++) {
+      expect(created[index]).toBeLessThanOrEqual(created[index - 1]!);
+    }
 
     for (const id of ids.slice(0, 2)) {
       const denied = await call(`${own.approvalsPath}/${id}/deny`, own.approvalKey, {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../errors/gateway-error.js';
-import { MAX_NOTE_LENGTH, readDecisionBody } from './decision-body.js';
+import { MAX_NOTE_LENGTH } from '../approval-service.js';
+import { readDecisionBody } from './decision-body.js';
 
 function refusal(body: unknown, action: 'approve' | 'deny'): GatewayError {
   try {

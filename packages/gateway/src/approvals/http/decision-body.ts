@@ -1,6 +1,7 @@
 import { readBodyFields } from '../../admin/request-input.js';
 import { readOptionalString } from '../../catalog/field-reader.js';
 import { invalidField } from '../../errors/gateway-error.js';
+import { MAX_NOTE_LENGTH } from '../approval-service.js';
 
 /**
  * The body of `POST .../approve` (`{ "approve": "yes", "note"? }`) and of `POST .../deny`
@@ -9,9 +10,6 @@ import { invalidField } from '../../errors/gateway-error.js';
  * side effect nobody meant. Unknown fields are refused, named.
  * @module
  */
-
-/** Longest `note`, in UTF-16 code units: a sentence or two for the audit, not a document. */
-export const MAX_NOTE_LENGTH = 1000;
 
 /** The decision a path takes. */
 export type DecisionAction = 'approve' | 'deny';
