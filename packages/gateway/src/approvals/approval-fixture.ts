@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { publishAgent } from '../catalog/agent-versions-table.js';
 import { createAgent } from '../catalog/agents-table.js';
 import { publishOperation } from '../catalog/operation-versions-table.js';
@@ -7,8 +8,6 @@ import { createWorkspace } from '../catalog/workspaces-table.js';
 import { createExecutor, type Executor } from '../execute/executor.js';
 import { createKey } from '../keys/api-keys-table.js';
 import type { Database } from '../store/database.js';
-import { uniqueSlug } from '../test-support/catalog-fixtures.js';
-import type { TestUpstream } from '../test-support/upstream-server.js';
 import type { ApprovalRequestInput } from './approval-service.js';
 
 /**
@@ -17,6 +16,17 @@ import type { ApprovalRequestInput } from './approval-service.js';
  * person's approval, bound to a test upstream, with an `mcp_client` and an `approval` key.
  * @module
  */
+
+/** Where the test upstream listens (a `TestUpstream` of test-support fits; this module may not import it). */
+export interface UpstreamAddress {
+  /** `http://127.0.0.1:PORT`. */
+  origin: string;
+  port: number;
+}
+
+function uniqueSlug(prefix: string): string {
+  return `${prefix}-${randomBytes(4).toString('hex')}`;
+}
 
 /** Everything a test needs to request, decide and execute. */
 export interface SeededApprovalAgent {
@@ -40,7 +50,7 @@ export const INVOICE_TOOL = 'create_invoice';
 
 /** The seeded operation's draft: `POST /invoices` with the arguments in the JSON body. */
 export function invoiceDraft(
-  upstream: TestUpstream,
+  upstream: UpstreamAddress,
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
   return {
@@ -68,7 +78,10 @@ export function invoiceDraft(
 }
 
 /** Publishes the invoice operation against `upstream` in a new workspace, an agent with it, and both keys. */
-export async function seedApprovalAgent(db: Database, upstream: TestUpstream): Promise<SeededApprovalAgent> {
+export async function seedApprovalAgent(
+  db: Database,
+  upstream: UpstreamAddress,
+): Promise<SeededApprovalAgent> {
   const { slug: workspace } = await createWorkspace(db, { slug: uniqueSlug('appr') });
   await putUpstreamHost(db, workspace, { hostPattern: `127.0.0.1:${upstream.port}`, allowLoopback: true });
   await createOperation(db, workspace, { slug: 'create-invoice', draft: invoiceDraft(upstream) });

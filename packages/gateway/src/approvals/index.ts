@@ -1,3 +1,4 @@
+export { APPROVAL_ID_PATTERN, isApprovalId, newApprovalId } from './approval-id.js';
 export {
   ACTIVE_STATUSES,
   APPROVAL_STATUSES,
@@ -8,6 +9,7 @@ export {
   TERMINAL_STATUSES,
 } from './approval-record.js';
 export {
+  ABANDONED_ERROR_CODE,
   APPROVALS_CHANNEL,
   type ApprovalDecision,
   type ApprovalListFilter,
@@ -15,6 +17,20 @@ export {
   ApprovalService,
   type ApprovalServiceOptions,
   DEFAULT_LEASE_MS,
+  DEFAULT_MAX_ATTEMPTS,
   DEFAULT_PENDING_TTL_MS,
+  DEFAULT_POLL_MS,
   DEFAULT_SWEEP_MS,
+  idempotencyKeyOf,
+  MAX_LIST_LIMIT,
+  MAX_NOTE_LENGTH,
+  MAX_RESPONSE_PAYLOAD_BYTES,
 } from './approval-service.js';
+export {
+  type ApprovalIdentity,
+  approvalFingerprint,
+  CONTROL_FIELD_PREFIX,
+  isControlField,
+  withoutControlFields,
+} from './fingerprint.js';
+export { isSecretName, MAX_PREVIEW_BYTES, previewOf, REDACTED } from './preview.js';

@@ -238,3 +238,40 @@ describe('the REST binding', () => {
     );
   });
 });
+
+describe('the idempotency header of a binding', () => {
+  const post = (more: Record<string, unknown>) =>
+    withBinding({ method: 'POST', arguments: { base: { in: 'body' }, quote: { in: 'body' } }, ...more });
+
+  it('is read as a lowercase header name, and left out when not given', () => {
+    const definition = readOperationDefinition(post({ idempotency: { header: 'Idempotency-Key' } }));
+    expect(definition.binding.idempotency).toEqual({ header: 'idempotency-key' });
+    expect('idempotency' in readOperationDefinition(post({})).binding).toBe(false);
+  });
+
+  it('needs a valid header name the gateway does not own, used by nothing else', () => {
+    expect(refusal(post({ idempotency: {} }))).toMatchObject({ field: 'binding.idempotency.header' });
+    expect(refusal(post({ idempotency: 'Idempotency-Key' })).field).toBe('binding.idempotency');
+    expect(refusal(post({ idempotency: { header: 'Idempotency Key' } })).field).toBe(
+      'binding.idempotency.header',
+    );
+    expect(refusal(post({ idempotency: { header: 'Traceparent' } })).message).toBe(
+      "binding.idempotency.header: 'traceparent' is set by the gateway",
+    );
+    expect(refusal(post({ idempotency: { header: 'x-req', other: 1 } })).field).toBe(
+      'binding.idempotency.other',
+    );
+    expect(
+      refusal(post({ idempotency: { header: 'X-Request-Id' }, headers: { 'x-request-id': 'fixed' } }))
+        .message,
+    ).toBe("binding.idempotency.header: 'x-request-id' is also a static header");
+    expect(
+      refusal(
+        post({
+          idempotency: { header: 'x-dedupe' },
+          arguments: { base: { in: 'header', name: 'X-Dedupe' }, quote: { in: 'body' } },
+        }),
+      ).message,
+    ).toBe("binding.idempotency.header: 'x-dedupe' is also the header of argument 'base'");
+  });
+});

@@ -454,3 +454,26 @@ describe('the executor', () => {
     expect(upstream.requests).toEqual([]);
   });
 });
+
+describe('the idempotency header', () => {
+  it("sends the call's idempotency key in the binding's header, and nothing when either is absent", async () => {
+    upstream.route((_request, response) => {
+      response.writeHead(201, { 'content-type': 'application/json' }).end('{}');
+    });
+    const binding = testBinding({
+      method: 'POST',
+      baseUrl: upstream.origin,
+      path: '/orders',
+      idempotency: { header: 'Idempotency-Key' },
+    });
+    expectResult(await executor.execute(binding, {}, context({ idempotencyKey: 'mcpforge-approval_1' })));
+    expectResult(await executor.execute(binding, {}, context()));
+    const plain = testBinding({ method: 'POST', baseUrl: upstream.origin, path: '/orders' });
+    expectResult(await executor.execute(plain, {}, context({ idempotencyKey: 'mcpforge-approval_2' })));
+    expect(upstream.requests.map((request) => request.headers['idempotency-key'])).toEqual([
+      'mcpforge-approval_1',
+      undefined,
+      undefined,
+    ]);
+  });
+});
