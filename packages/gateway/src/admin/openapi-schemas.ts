@@ -6,6 +6,8 @@
  * @module
  */
 
+import { APPROVAL_STATUSES } from '../approvals/approval-record.js';
+
 type Schema = Record<string, unknown>;
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
@@ -66,6 +68,40 @@ const draftOwner = (draft: string): Schema =>
   });
 
 const keyTypes = { enum: ['mcp_client', 'approval', 'admin'] };
+const nullableString: Schema = { type: ['string', 'null'] };
+
+const approval: Schema = {
+  ...object({
+    id: { type: 'string', pattern: '^approval_[0-9A-HJKMNP-TV-Z]{26}$' },
+    workspace: slug,
+    agent: slug,
+    agentVersionId: string,
+    operationVersionId: string,
+    tool: string,
+    status: { enum: [...APPROVAL_STATUSES] },
+    payloadPreview: { description: 'A bounded copy of the arguments, secret-looking fields redacted' },
+    requestedByKeyId: string,
+    requestId: string,
+    traceId: string,
+    createdAt: dateTime,
+    expiresAt: dateTime,
+    decidedAt: nullableDateTime,
+    decidedByKeyId: nullableString,
+    note: nullableString,
+    attempts: { type: 'integer', minimum: 0 },
+    leaseExpiresAt: nullableDateTime,
+    completedAt: nullableDateTime,
+    responsePayload: {
+      description:
+        'completed: { structuredContent?, content } of the result; failed: { error_code, message }',
+    },
+    errorCode: nullableString,
+    executionRequestId: nullableString,
+    executionTraceId: nullableString,
+  }),
+  description:
+    'A human approval request: never the stored arguments, the lease owner or a key value. executionRequestId links to the history row of its execution.',
+};
 
 /** Every schema the route table names, plus `Problem`. */
 export const COMPONENT_SCHEMAS: Record<string, Schema> = {
@@ -227,6 +263,8 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
       }),
     ],
   },
+  Approval: approval,
+  ApprovalPage: page('Approval'),
   CreatedKey: object({
     key: ref('ApiKey'),
     value: { type: 'string', description: 'The key itself: shown in this answer only, never again' },

@@ -1,3 +1,4 @@
+import { APPROVAL_STATUSES } from '../approvals/approval-record.js';
 import { errorInfo, type GatewayErrorCode } from '../errors/error-table.js';
 import { PROBLEM_CONTENT_TYPE } from '../errors/problem.js';
 import { COMPONENT_SCHEMAS } from './openapi-schemas.js';
@@ -24,6 +25,7 @@ const QUERY_SCHEMAS: Record<string, Json> = {
   outcome: { enum: ['success', 'tool_error', 'rejected'] },
   since: { type: 'string', format: 'date-time', description: 'Calls at or after this time' },
   until: { type: 'string', format: 'date-time', description: 'Calls before this time' },
+  status: { enum: [...APPROVAL_STATUSES] },
 };
 
 function problem(code: GatewayErrorCode): Json {
@@ -105,7 +107,7 @@ export function buildOpenApiDocument(basePath: string): Json {
       title: 'mcpforge gateway admin API',
       version: ADMIN_API_VERSION,
       description:
-        'Workspaces, sections, the upstream allow-list, operations, agents and keys. Errors are RFC 9457 problem+json.',
+        'Workspaces, sections, the upstream allow-list, operations, agents, keys, history and approval requests. Errors are RFC 9457 problem+json.',
     },
     servers: [{ url: basePath }],
     security: [{ adminKey: [] }],
