@@ -19,6 +19,13 @@ function passingReport() {
   row('http.echo.legacy-session', { forge: { value: 700 }, sdk2: { value: 100 }, floor: { value: 1000 } });
   row('http.echo.legacy-stateless', { forge: { value: 700 }, sdk2: { value: 100 }, floor: { value: 1000 } });
   row('http.echo.modern', { forge: { value: 700 }, sdk2: { value: 100 }, floor: { value: 1000 } });
+  row('gateway.call.legacy-session', {
+    forge: { value: 600 },
+    floor: { value: 1000 },
+    ivotoby: { value: 100 },
+    generator: { value: 50 },
+  });
+  row('gateway.call.modern', { forge: { value: 600 }, floor: { value: 1000 } });
   row('framing.large', { forge: { value: 20 }, floor: { value: 10 } }, 'ms');
   row('memory.heap-growth', { forge: { value: 10 } }, 'KiB');
   row('memory.per-session', { forge: { value: 2 }, sdk1: { value: 28 } }, 'KiB');
@@ -109,6 +116,20 @@ describe('missedBudgets', () => {
     expect(missedBudgets(report)).toEqual(['stdio.echo.modern.w64: forge answered 3 requests with an error']);
   });
 
+  it('holds the gateway to half the direct REST rate and 5x the best REST-to-MCP server', () => {
+    let report = withForge(passingReport(), 'gateway.call.modern', { value: 400 });
+    report = withForge(report, 'gateway.call.legacy-session', { value: 450, cpuUsPerCall: 40 });
+    const row = report.rows.find((r) => r.id === 'gateway.call.legacy-session');
+    row.results.ivotoby.cpuUsPerCall = 120;
+    row.ratios = ratios(row.results);
+    expect(missedBudgets(report)).toEqual([
+      'gateway tools/call (legacy-session) vs the same REST call made directly: 0.45x, budget >= 0.5x',
+      'gateway tools/call (modern) vs the same REST call made directly: 0.4x, budget >= 0.5x',
+      // Judged against the better of the two (100/s, not 50/s), with its CPU comparison.
+      'gateway tools/call (legacy-session) vs the best REST-to-MCP server: 4.5x, budget >= 5x (by server CPU per call 3x)',
+    ]);
+  });
+
   it('checks every budget it declares', () => {
     const empty = { rows: [] };
     expect(missedBudgets(empty)).toHaveLength(BUDGETS.length);
@@ -132,6 +153,17 @@ describe('ratios', () => {
       forgeFloor: 3,
       forgeV2: null,
     });
+  });
+
+  it('compares forge with the best of the alternatives a row measured', () => {
+    const results = {
+      forge: { value: 600, slices: [600, 500, 600], cpuUsPerCall: 40 },
+      ivotoby: { value: 100, slices: [100, 50, 100], cpuUsPerCall: 400 },
+      generator: { value: 120, slices: [150, 100, 120], cpuUsPerCall: 200 },
+    };
+    // per round against ivotoby 6, 10, 6 → 6; against the generator 4, 5, 5 → 5: the lesser
+    expect(ratios(results)).toMatchObject({ forgeAlt: 5, cpuForgeAlt: 5 });
+    expect(ratios({ forge: { value: 1 }, generator: { error: 'x' } }).forgeAlt).toBeNull();
   });
 
   it('compares CPU per call as capacity: their CPU over forge CPU', () => {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * forge against the official SDKs (v1 and v2) and the raw floor, in one run.
+ * forge against the official SDKs (v1 and v2) and the raw floor, and the gateway against direct
+ * REST and the REST-to-MCP servers, in one run.
  * Progress goes to stderr; the table to stdout; results to bench/results/latest.{json,md}.
  *
  *   node bench/src/run.mjs            (after `npm run build`)
@@ -20,13 +21,14 @@ import { ratios } from './report/ratios.mjs';
 import { renderNotes, renderTable } from './report/table.mjs';
 import { resultFiles, writtenLine } from './results-files.mjs';
 import { runFramingSuite } from './suites/framing.mjs';
+import { runGatewaySuite } from './suites/gateway.mjs';
 import { runHttpSuite } from './suites/http.mjs';
 import { runMemorySuite } from './suites/memory.mjs';
 import { runStartupSuite } from './suites/startup.mjs';
 import { runStdioSuite } from './suites/stdio.mjs';
 import { runValidationSuite } from './suites/validation.mjs';
 
-const SUITES = ['stdio', 'http', 'framing', 'validation', 'memory', 'startup'];
+const SUITES = ['stdio', 'http', 'gateway', 'framing', 'validation', 'memory', 'startup'];
 
 /** Which forge entry points are built and importable. */
 async function detectForge() {
@@ -81,7 +83,7 @@ async function main() {
 
   const rows = [];
   const record = (row) => {
-    if (!forge.stdio && row.group !== 'http' && row.results.forge === undefined) {
+    if (!forge.stdio && row.group !== 'http' && row.group !== 'gateway' && row.results.forge === undefined) {
       row.results.forge = { error: 'forge not built' };
     }
     if (!forge.http && row.group === 'http' && row.results.forge === undefined) {
@@ -94,6 +96,7 @@ async function main() {
   for (const suite of suites) {
     if (suite === 'stdio') await runStdioSuite({ available, timing, record });
     if (suite === 'http') await runHttpSuite({ available: availableHttp, timing, record });
+    if (suite === 'gateway') await runGatewaySuite({ timing, record });
     if (suite === 'framing') await runFramingSuite({ record });
     if (suite === 'validation') await runValidationSuite({ forge: forge.module, record });
     if (suite === 'memory') await runMemorySuite({ available, availableHttp, record });

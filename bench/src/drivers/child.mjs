@@ -15,7 +15,12 @@ export function serverPath(impl) {
  * diagnostics rather than shown, so warnings do not interleave with progress.
  */
 export function spawnServer(impl, mode, { env = {}, nodeArgs = [] } = {}) {
-  const child = spawn(process.execPath, [...nodeArgs, serverPath(impl), mode], {
+  return spawnScript(serverPath(impl), [mode], { env, nodeArgs });
+}
+
+/** Starts `node <script> ...args` as {@link spawnServer} does (a third-party server's bin, say). */
+export function spawnScript(script, args = [], { env = {}, nodeArgs = [] } = {}) {
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });

@@ -9,17 +9,30 @@ import { ResponseParser } from './http-parser.mjs';
 /** One keep-alive connection; reconnects when the server closes it. */
 export class HttpConnection {
   #port;
+  #path;
+  #headers;
   #socket = null;
   #connecting = null;
   #waiter = null;
 
-  constructor(port) {
+  /**
+   * `path`: where POSTs go (default `/mcp`); `headers`: header lines (each ending in CRLF)
+   * sent on every POST of this connection, e.g. an `Authorization` line.
+   */
+  constructor(port, { path = '/mcp', headers = '' } = {}) {
     this.#port = port;
+    this.#path = path;
+    this.#headers = headers;
   }
 
-  /** The head of a POST to /mcp with the given extra header lines (each ending in CRLF). */
+  /** The head of a POST to the connection's path with the given extra header lines (each ending in CRLF). */
   postHead(extraHeaders, contentLength) {
-    return `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${this.#port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n${extraHeaders}Content-Length: ${contentLength}\r\n\r\n`;
+    return `POST ${this.#path} HTTP/1.1\r\nHost: 127.0.0.1:${this.#port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n${this.#headers}${extraHeaders}Content-Length: ${contentLength}\r\n\r\n`;
+  }
+
+  /** A whole GET request for `path` (a REST call: no body). */
+  getRequest(path) {
+    return `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${this.#port}\r\nAccept: application/json\r\n\r\n`;
   }
 
   post(extraHeaders, body) {
@@ -108,9 +121,10 @@ export class HttpLoad {
     this.#headerLines = headerLines;
   }
 
-  static async open({ port, connections, open }) {
+  /** `path` and `headers`: as for {@link HttpConnection}. */
+  static async open({ port, connections, open, path, headers }) {
     const pool = [];
-    for (let i = 0; i < connections; i++) pool.push(new HttpConnection(port));
+    for (let i = 0; i < connections; i++) pool.push(new HttpConnection(port, { path, headers }));
     const headerLines = [];
     // Sequential, so a server is never asked to open many sessions at once.
     for (const connection of pool) headerLines.push(await open(connection));
@@ -118,11 +132,12 @@ export class HttpLoad {
   }
 
   /**
-   * One warm-up then one measured window. `body(id)` builds a request body; a response
+   * One warm-up then one measured window. `body(id)` builds a POST body, or `request(connection,
+   * extra, id)` the whole request (a REST GET, say); a response
    * counts as an error unless `ok(response)`; `check(response)` vets the first measured one;
    * `hooks.onMeasureStart/onMeasureEnd` run when the measured window opens and closes.
    */
-  run({ body, ok, check, warmupMs, measureMs, hooks }) {
+  run({ body, request, ok, check, warmupMs, measureMs, hooks }) {
     const latencies = [];
     let phase = 'warmup';
     let completed = 0;
@@ -142,9 +157,15 @@ export class HttpLoad {
       };
       const loop = (connection, extra) => {
         if (phase === 'drain' || failure !== null) return settle();
-        const payload = body(nextId++);
+        let wire;
+        if (request === undefined) {
+          const payload = body(nextId++);
+          wire = connection.postHead(extra, payload.length) + payload;
+        } else {
+          wire = request(connection, extra, nextId++);
+        }
         const started = performance.now();
-        connection.send(connection.postHead(extra, payload.length) + payload, (error, response) => {
+        connection.send(wire, (error, response) => {
           if (error) {
             failure ??= error;
             return settle();

@@ -1,7 +1,7 @@
 import { median } from '../stats.mjs';
 
 /**
- * forge/floor and forge/SDK v2 for a row. When both sides were measured in the same
+ * forge/floor, forge/SDK v2 and forge/best alternative for a row. When both sides were measured in the same
  * interleaved rounds, the ratio is the median of the per-round ratios (each pair measured
  * seconds apart, so a burst of background load hits both); otherwise value over value.
  * No ratio when either side is zero or negative (a heap that shrank has no meaningful ratio).
@@ -10,9 +10,25 @@ export function ratios(results) {
   return {
     forgeFloor: ratio(results.forge, results.floor),
     forgeV2: ratio(results.forge, results.sdk2),
+    forgeAlt: againstBest(results, ratio),
     cpuForgeFloor: cpuRatio(results.forge, results.floor),
     cpuForgeV2: cpuRatio(results.forge, results.sdk2),
+    cpuForgeAlt: againstBest(results, cpuRatio),
   };
+}
+
+/** The other products a row can compare forge with (the gateway suite's REST-to-MCP servers). */
+export const ALTERNATIVES = ['ivotoby', 'generator'];
+
+/**
+ * forge against the best of the alternatives measured in the row: the smallest of its ratios
+ * to each (the best alternative is the one forge leads least). Null when none was measured.
+ */
+function againstBest(results, measure) {
+  const values = ALTERNATIVES.map((impl) => measure(results.forge, results[impl])).filter(
+    (value) => typeof value === 'number',
+  );
+  return values.length === 0 ? null : Math.min(...values);
 }
 
 /**

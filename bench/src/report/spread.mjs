@@ -5,7 +5,7 @@
  */
 import { median, round } from '../stats.mjs';
 
-const RATIO_KEYS = ['forgeFloor', 'forgeV2', 'cpuForgeFloor', 'cpuForgeV2'];
+const RATIO_KEYS = ['forgeFloor', 'forgeV2', 'forgeAlt', 'cpuForgeFloor', 'cpuForgeV2', 'cpuForgeAlt'];
 
 /** `reports`: the parsed latest.json of each run, in run order. */
 export function foldRuns(reports) {
@@ -37,7 +37,17 @@ function foldRow(row, reports) {
     ratios[key] = values.length === 0 ? null : round(median(values), 2);
     if (values.length > 0) spread[key] = { min: Math.min(...values), max: Math.max(...values) };
   }
-  return { ...row, results, ratios, spread };
+  const folded = { ...row, results, ratios, spread };
+  if (row.added !== undefined) folded.added = foldAdded(same.map((other) => other?.added));
+  return folded;
+}
+
+/** The gateway's added latency: the median run of each percentile. */
+function foldAdded(values) {
+  const present = values.filter((value) => value != null);
+  if (present.length === 0) return null;
+  const at = (key) => median(present.map((value) => value[key]));
+  return { p50Us: at('p50Us'), p99Us: at('p99Us') };
 }
 
 /** The median of each numeric figure of one implementation; an error in any run is kept. */
@@ -60,13 +70,13 @@ function foldResult(results) {
 /** A Markdown table of the ratios: median of the runs, then lowest–highest. */
 export function renderSpread(folded) {
   const lines = [
-    '| Workload | forge/floor | (min–max) | forge/v2 | (min–max) | by CPU: forge/v2 | (min–max) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Workload | forge/floor | (min–max) | forge/v2 | (min–max) | by CPU: forge/v2 | (min–max) | gateway/best alternative | (min–max) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const row of folded.rows) {
     const cells = [row.label];
-    for (const key of ['forgeFloor', 'forgeV2', 'cpuForgeV2']) {
-      const value = row.ratios[key];
+    for (const key of ['forgeFloor', 'forgeV2', 'cpuForgeV2', 'forgeAlt']) {
+      const value = row.ratios[key] ?? null;
       const range = row.spread[key];
       cells.push(value === null ? '—' : `${value.toFixed(2)}x`);
       cells.push(range === undefined ? '' : `${range.min.toFixed(2)}–${range.max.toFixed(2)}`);

@@ -49,7 +49,7 @@ describe('foldRuns', () => {
   it('renders one line per workload with the range', () => {
     const table = renderSpread(foldRuns([run(900, 'a'), run(500, 'b'), run(700, 'c')]));
     expect(table.split('\n')[2]).toBe(
-      '| HTTP echo | 0.70x | 0.50–0.90 | 7.00x | 5.00–9.00 | 6.00x | 6.00–6.00 |',
+      '| HTTP echo | 0.70x | 0.50–0.90 | 7.00x | 5.00–9.00 | 6.00x | 6.00–6.00 | — |  |',
     );
   });
 

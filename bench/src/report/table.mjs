@@ -31,7 +31,8 @@ function latencyCell(row, impl) {
 }
 
 function formatLatency(us) {
-  return us >= 1000 ? `${(us / 1000).toFixed(1)} ms` : `${Math.round(us)} µs`;
+  if (typeof us !== 'number') return '—';
+  return Math.abs(us) >= 1000 ? `${(us / 1000).toFixed(1)} ms` : `${Math.round(us)} µs`;
 }
 
 function cpuCell(result) {
@@ -44,33 +45,79 @@ function ratioCell(value) {
   return typeof value === 'number' ? `${value.toFixed(2)}x` : '—';
 }
 
-/** One Markdown table: a row per workload, plus a p50 / p99 row under each load row. */
+/** The gateway rows' table: the gateway against direct REST and the REST-to-MCP servers. */
+export const GATEWAY_COLUMNS = [
+  ['forge', 'mcpforge gateway'],
+  ['floor', 'direct REST (floor)'],
+  ['ivotoby', '@ivotoby/openapi-mcp-server'],
+  ['generator', 'openapi-mcp-generator'],
+];
+
+const TABLES = [
+  {
+    rows: (rows) => rows.filter((row) => row.group !== 'gateway'),
+    columns: COLUMNS,
+    ratios: [
+      ['forgeFloor', 'cpuForgeFloor', 'forge/floor'],
+      ['forgeV2', 'cpuForgeV2', 'forge/v2'],
+    ],
+  },
+  {
+    rows: (rows) => rows.filter((row) => row.group === 'gateway'),
+    columns: GATEWAY_COLUMNS,
+    ratios: [
+      ['forgeFloor', 'cpuForgeFloor', 'gateway/floor'],
+      ['forgeAlt', 'cpuForgeAlt', 'gateway/best alternative'],
+    ],
+  },
+];
+
+/**
+ * The results as Markdown: the toolkit's table (a row per workload, plus p50 / p99 and CPU rows
+ * under each load row), then the gateway's table, when the run has gateway rows.
+ */
 export function renderTable(rows) {
-  const header = ['Workload', ...COLUMNS.map(([, title]) => title), 'forge/floor', 'forge/v2'];
+  return TABLES.map((table) => ({ ...table, rows: table.rows(rows) }))
+    .filter((table) => table.rows.length > 0)
+    .map((table) => renderOne(table))
+    .join('\n\n');
+}
+
+function renderOne({ rows, columns, ratios }) {
+  const header = ['Workload', ...columns.map(([, title]) => title), ...ratios.map(([, , title]) => title)];
   const lines = [
     `| ${header.join(' | ')} |`,
     `|${header.map((_, i) => (i === 0 ? ' --- ' : ' ---: ')).join('|')}|`,
   ];
+  const blanks = ratios.map(() => '');
   for (const row of rows) {
     const direction = row.better === 'lower' ? ', lower is better' : '';
-    const cells = [`${row.label} (${row.unit}${direction})`, ...COLUMNS.map(([impl]) => cell(row, impl))];
-    cells.push(ratioCell(row.ratios.forgeFloor), ratioCell(row.ratios.forgeV2));
+    const cells = [`${row.label} (${row.unit}${direction})`, ...columns.map(([impl]) => cell(row, impl))];
+    for (const [key] of ratios) cells.push(ratioCell(row.ratios[key]));
     lines.push(`| ${cells.join(' | ')} |`);
     if (row.latency) {
       const latency = [
         '&nbsp;&nbsp;↳ latency p50 / p99',
-        ...COLUMNS.map(([impl]) => latencyCell(row, impl)),
-        '',
-        '',
+        ...columns.map(([impl]) => latencyCell(row, impl)),
+        ...blanks,
       ];
       lines.push(`| ${latency.join(' | ')} |`);
     }
-    if (COLUMNS.some(([impl]) => typeof row.results[impl]?.cpuUsPerCall === 'number')) {
+    if (row.added != null) {
+      const added = [
+        '&nbsp;&nbsp;↳ added latency p50 / p99 (gateway minus direct REST)',
+        `${formatLatency(row.added.p50Us)} / ${formatLatency(row.added.p99Us)}`,
+        ...columns.slice(1).map(() => ''),
+        ...blanks,
+      ];
+      lines.push(`| ${added.join(' | ')} |`);
+    }
+    if (columns.some(([impl]) => typeof row.results[impl]?.cpuUsPerCall === 'number')) {
+      const title = row.group === 'gateway' ? 'CPU per call (server + upstream)' : 'server CPU per call';
       const cpu = [
-        '&nbsp;&nbsp;↳ server CPU per call',
-        ...COLUMNS.map(([impl]) => cpuCell(row.results[impl])),
-        ratioCell(row.ratios.cpuForgeFloor),
-        ratioCell(row.ratios.cpuForgeV2),
+        `&nbsp;&nbsp;↳ ${title}`,
+        ...columns.map(([impl]) => cpuCell(row.results[impl])),
+        ...ratios.map(([, key]) => ratioCell(row.ratios[key])),
       ];
       lines.push(`| ${cpu.join(' | ')} |`);
     }
@@ -83,7 +130,7 @@ export function renderNotes(rows) {
   const reasons = new Set();
   const failures = [];
   for (const row of rows) {
-    for (const [impl, title] of COLUMNS) {
+    for (const [impl, title] of row.group === 'gateway' ? GATEWAY_COLUMNS : COLUMNS) {
       const result = row.results[impl];
       if (result?.unsupported !== undefined) reasons.add(`- n/a: ${result.unsupported}.`);
       if (result?.error !== undefined) failures.push(`- failed: ${row.label}, ${title}: ${result.error}`);

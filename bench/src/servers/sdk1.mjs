@@ -12,8 +12,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import * as z from 'zod';
 import { fillerCount, fillerTool, heapProbeEnabled, measureHeap } from '../workload.mjs';
+import { z } from '../zod.mjs';
 import { listen, readBody, sendJson, sessionRouter } from './http-common.mjs';
 
 const fillers = fillerCount();

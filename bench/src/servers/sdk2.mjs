@@ -11,8 +11,8 @@
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, isInitializeRequest, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import * as z from 'zod';
 import { fillerCount, fillerTool, heapProbeEnabled, measureHeap } from '../workload.mjs';
+import { z } from '../zod.mjs';
 import { listen, sessionRouter } from './http-common.mjs';
 
 const fillers = fillerCount();

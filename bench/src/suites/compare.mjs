@@ -4,7 +4,8 @@
  * on all of them alike. Throughput is the median of the slices; latency percentiles
  * are over all measured requests; `slices` keeps one rate per round, in round order, so
  * ratios can pair slices measured seconds apart. When a contender names its server's
- * `pid`, the server's CPU time over the measured windows gives `cpuUsPerCall`.
+ * `pid` (or `pids`, e.g. a gateway and its upstream), their CPU time over the measured
+ * windows gives `cpuUsPerCall`.
  */
 import { cpuMicros } from '../drivers/child.mjs';
 import { progress } from '../progress.mjs';
@@ -70,7 +71,7 @@ export async function compare(label, contenders, { warmupMs, measureMs, rounds =
         ...latencySummary(entry.latencies),
         errors: entry.errors,
         completed: entry.completed,
-        cpuUsPerCall: entry.session.pid === undefined ? null : round(entry.cpu / entry.completed, 2),
+        cpuUsPerCall: serverPids(entry.session).length === 0 ? null : round(entry.cpu / entry.completed, 2),
         slices: entry.slices.map((rate) => round(rate)),
       };
     }
@@ -80,17 +81,24 @@ export async function compare(label, contenders, { warmupMs, measureMs, rounds =
   return results;
 }
 
-/** Adds the server child's CPU time over the measured window to `entry.cpu`. */
+/** The processes whose CPU time a contender is charged: `pids`, else `pid`, else none. */
+function serverPids(session) {
+  if (Array.isArray(session.pids)) return session.pids;
+  return session.pid === undefined ? [] : [session.pid];
+}
+
+/** Adds the server children's CPU time over the measured window to `entry.cpu`. */
 function cpuHooks(entry) {
-  const pid = entry.session.pid;
-  if (pid === undefined) return undefined;
+  const pids = serverPids(entry.session);
+  if (pids.length === 0) return undefined;
+  const total = () => pids.reduce((sum, pid) => sum + cpuMicros(pid), 0);
   let startedAt = 0;
   return {
     onMeasureStart: () => {
-      startedAt = cpuMicros(pid);
+      startedAt = total();
     },
     onMeasureEnd: () => {
-      entry.cpu += cpuMicros(pid) - startedAt;
+      entry.cpu += total() - startedAt;
     },
   };
 }

@@ -5,10 +5,10 @@
  * and, as the floor, a bare Ajv 2020 validator with default options.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import * as z from 'zod';
 import { progress } from '../progress.mjs';
 import { median, round } from '../stats.mjs';
 import { TYPICAL_ARGS, TYPICAL_BAD_ARGS, TYPICAL_SCHEMA } from '../workload.mjs';
+import { z } from '../zod.mjs';
 import { firstLine } from './compare.mjs';
 
 const ROUNDS = 5;
