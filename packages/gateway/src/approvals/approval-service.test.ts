@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Executor } from '../execute/executor.js';
 import { listInvocations } from '../history/history-table.js';
 import { HistoryWriter } from '../history/history-writer.js';
 import type { Database } from '../store/database.js';
@@ -34,6 +35,7 @@ describeEachDatabase('ApprovalService', (fixture: DatabaseFixture) => {
   let seeded: SeededApprovalAgent;
   const services: ApprovalService[] = [];
   const histories: HistoryWriter[] = [];
+  const executors: Executor[] = [];
 
   beforeAll(async () => {
     upstream = await startUpstream((request, response) => {
@@ -48,6 +50,7 @@ describeEachDatabase('ApprovalService', (fixture: DatabaseFixture) => {
   afterAll(async () => {
     for (const service of services) await service.close();
     for (const history of histories) await history.close();
+    for (const executor of executors) await executor.close();
     await upstream?.close();
   });
 
@@ -57,7 +60,9 @@ describeEachDatabase('ApprovalService', (fixture: DatabaseFixture) => {
   ): ApprovalService {
     const history = new HistoryWriter(db);
     histories.push(history);
-    const created = new ApprovalService({ db, executor: testExecutor(db), history, ...options });
+    const executor = testExecutor(db);
+    executors.push(executor);
+    const created = new ApprovalService({ db, executor, history, ...options });
     services.push(created);
     return created;
   }
