@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { INVOICE_TOOL, type SeededApprovalAgent, seedApprovalAgent } from '../approvals/approval-fixture.js';
+import {
+  INVOICE_TOOL,
+  invoiceDraft,
+  type SeededApprovalAgent,
+  seedApprovalAgent,
+} from '../approvals/approval-fixture.js';
+import { publishAgent } from '../catalog/agent-versions-table.js';
+import { updateAgentDraft } from '../catalog/agents-table.js';
+import { publishOperation } from '../catalog/operation-versions-table.js';
+import { createOperation } from '../catalog/operations-table.js';
 import { describeEachDatabase } from '../test-support/describe-each-database.js';
 import {
   LegacyClient,
@@ -108,10 +117,44 @@ describeEachDatabase(
           'SELECT outcome, error_code FROM invocation_history WHERE request_id = $1',
           [first.headers.get('x-request-id')],
         );
-      // 'approval_required' once the history table has the outcome (migration 0004), 'success' before.
+      // 'approval_required' once the history table has that outcome (a migration widens its CHECK), 'success' before.
       expect(rows).toHaveLength(1);
       expect(['approval_required', 'success']).toContain(rows[0]?.outcome);
       expect(rows[0]?.error_code).toBeNull();
+      expect(upstream.requests).toHaveLength(0);
+    });
+
+    it('a tool with an outputSchema publishes anyOf its own and approval_required, so the result conforms', async () => {
+      const db = fixture.db();
+      const output = {
+        type: 'object',
+        properties: { invoice: { type: 'string' } },
+        required: ['invoice'],
+      };
+      await createOperation(db, seeded.workspace, {
+        slug: 'typed-invoice',
+        draft: invoiceDraft(upstream, { name: 'create_typed_invoice', outputSchema: output }),
+      });
+      await publishOperation(db, seeded.workspace, 'typed-invoice');
+      await updateAgentDraft(db, seeded.workspace, seeded.agent, {
+        operations: ['create-invoice', 'typed-invoice'],
+      });
+      await publishAgent(db, seeded.workspace, seeded.agent);
+      await gateway.gateway.agents.refresh(seeded.workspace, seeded.agent);
+      const client = new LegacyClient(url, seeded.clientKey);
+      await client.connect();
+      const list = await client.request('tools/list');
+      const typed = list.body.result.tools.find(
+        (tool: { name: string }) => tool.name === 'create_typed_invoice',
+      );
+      expect(typed.outputSchema.anyOf[0]).toEqual(output);
+      expect(typed.outputSchema.anyOf[1].required).toContain('approval_id');
+      const call = await client.request('tools/call', {
+        name: 'create_typed_invoice',
+        arguments: { customer: 'Typed', amount: 1 },
+      });
+      expect(call.body.result.isError).toBe(false);
+      expect(call.body.result.structuredContent.status).toBe('approval_required');
       expect(upstream.requests).toHaveLength(0);
     });
   },
