@@ -66,4 +66,29 @@ describe('HttpConnection', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it('posts to its path with its own header lines, and builds a bodiless GET', async () => {
+    const seen = [];
+    const server = http.createServer((req, res) => {
+      seen.push([req.method, req.url, req.headers.authorization ?? '', req.headers['x-extra'] ?? '']);
+      req.resume();
+      req.on('end', () => res.end('ok'));
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const connection = new HttpConnection(server.address().port, {
+      path: '/mcp/v1/default/agent',
+      headers: 'Authorization: Bearer k\r\n',
+    });
+    try {
+      await connection.post('X-Extra: 1\r\n', '{}');
+      await connection.exchange(connection.getRequest('/v1/latest?base=USD'));
+      expect(seen).toEqual([
+        ['POST', '/mcp/v1/default/agent', 'Bearer k', '1'],
+        ['GET', '/v1/latest?base=USD', '', ''],
+      ]);
+    } finally {
+      connection.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });

@@ -37,14 +37,14 @@ function ivotobyContender(upstream) {
   });
 }
 
-function generatedContender(upstream, entry) {
+function generatedContender(upstream, generated) {
   return {
     impl: 'generator',
     async start() {
-      const script = await entry;
+      if (generated.error) throw generated.error;
       return stdioAlternative({
         impl: 'generator',
-        script,
+        script: generated.script,
         env: { API_BASE_URL: upstream.url },
         upstream,
         window: ALTERNATIVE_WINDOW,
@@ -62,9 +62,12 @@ export function addedLatency(mine, floor) {
 export async function runGatewaySuite({ timing, record }) {
   const upstream = await startUpstream();
   progress(`gateway: rates upstream at ${upstream.url}; openapi-mcp-generator ${generatorVersion()}`);
-  const generated = generateServer();
-  // A failed generation fails that contender only (its start awaits this promise).
-  generated.catch(() => {});
+  // Before any measurement: the generator runs synchronously and would stall the driver. A
+  // failed generation fails that contender only.
+  const generated = await generateServer().then(
+    (script) => ({ script }),
+    (error) => ({ error }),
+  );
   try {
     for (const era of ['legacy-session', 'modern']) {
       const contenders = [

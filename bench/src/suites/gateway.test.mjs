@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateServer, OPENAPI_DOCUMENT } from '../alternatives/generated-server.mjs';
+import { HttpConnection } from '../drivers/http-client.mjs';
+import { RATE_TEXT, REST_PATH } from '../gateway-workload.mjs';
+import { ratios } from '../report/ratios.mjs';
+import { renderNotes, renderTable } from '../report/table.mjs';
+import { addedLatency } from './gateway.mjs';
+import { restContender, startUpstream, stdioAlternative } from './gateway-contenders.mjs';
+
+describe('the gateway suite on a real upstream process', () => {
+  let upstream;
+  beforeAll(async () => {
+    upstream = await startUpstream();
+  });
+  afterAll(async () => {
+    await upstream?.stop();
+  });
+
+  it('the upstream answers the rates GET with the rate, anything else 404', async () => {
+    const connection = new HttpConnection(upstream.port);
+    try {
+      const ok = await connection.exchange(connection.getRequest(REST_PATH));
+      expect(ok.status).toBe(200);
+      expect(JSON.parse(ok.body)).toEqual({
+        amount: 1,
+        base: 'USD',
+        date: '2026-12-01',
+        rates: { EUR: Number(RATE_TEXT) },
+      });
+      expect(
+        (await connection.exchange(connection.getRequest('/v1/latest?base=USD&symbols=XXX'))).status,
+      ).toBe(404);
+      expect((await connection.exchange(connection.getRequest('/v2/latest'))).status).toBe(404);
+    } finally {
+      connection.close();
+    }
+  });
+
+  it('the floor makes the REST GET over its connections and charges the upstream CPU', async () => {
+    const session = await restContender({ upstream, connections: 4 }).start();
+    try {
+      const slice = await session.run(50, 300);
+      expect(slice.completed).toBeGreaterThan(0);
+      expect(slice.errors).toBe(0);
+      expect(session.pids).toEqual([upstream.pid]);
+    } finally {
+      await session.stop();
+    }
+  });
+
+  it('generates the openapi-mcp-generator server offline and calls the upstream through it on stdio', async () => {
+    const script = await generateServer();
+    const session = await stdioAlternative({
+      impl: 'generator',
+      script,
+      env: { API_BASE_URL: upstream.url },
+      upstream,
+      window: 4,
+    }).start();
+    try {
+      // The first measured answer is checked for the rate; a wrong one rejects the run.
+      const slice = await session.run(50, 300);
+      expect(slice.completed).toBeGreaterThan(0);
+    } finally {
+      await session.stop();
+    }
+  }, 30_000);
+
+  it('runs @ivotoby/openapi-mcp-server on the same document and calls the tool it lists', async () => {
+    const { createRequire } = await import('node:module');
+    const { join } = await import('node:path');
+    const dir = join(
+      createRequire(import.meta.url).resolve('@ivotoby/openapi-mcp-server/package.json'),
+      '..',
+    );
+    const session = await stdioAlternative({
+      impl: 'ivotoby',
+      script: join(dir, 'bin', 'mcp-server.js'),
+      args: ['--api-base-url', upstream.url, '--openapi-spec', OPENAPI_DOCUMENT, '--transport', 'stdio'],
+      upstream,
+      window: 4,
+    }).start();
+    try {
+      const slice = await session.run(50, 300);
+      expect(slice.completed).toBeGreaterThan(0);
+      expect(slice.errors).toBe(0);
+    } finally {
+      await session.stop();
+    }
+  }, 30_000);
+
+  it('refuses an alternative whose answers carry no rate', async () => {
+    // Pointed at a port where nothing listens, the generated server answers with an error text.
+    const script = await generateServer();
+    const session = await stdioAlternative({
+      impl: 'generator',
+      script,
+      env: { API_BASE_URL: 'http://127.0.0.1:9' },
+      upstream,
+      window: 1,
+    }).start();
+    try {
+      await expect(session.run(20, 200)).rejects.toThrow(/no rate|unexpected response/);
+    } finally {
+      await session.stop();
+    }
+  }, 30_000);
+});
+
+describe('gateway rows in the report', () => {
+  const results = {
+    forge: { value: 6000, p50Us: 900, p99Us: 3000, cpuUsPerCall: 80 },
+    floor: { value: 10000, p50Us: 400, p99Us: 1200, cpuUsPerCall: 30 },
+    ivotoby: { value: 800, p50Us: 9000, p99Us: 20000, cpuUsPerCall: 900 },
+    generator: { error: 'server exited' },
+  };
+  const row = {
+    id: 'gateway.call.legacy-session',
+    group: 'gateway',
+    label: 'gateway call',
+    unit: 'calls/s',
+    latency: true,
+    added: addedLatency(results.forge, results.floor),
+    results,
+    ratios: ratios(results),
+  };
+
+  it('subtracts the direct REST percentiles from the gateway ones', () => {
+    expect(row.added).toEqual({ p50Us: 500, p99Us: 1800 });
+    expect(addedLatency({ error: 'x' }, results.floor)).toBeNull();
+  });
+
+  it('renders its own table with the alternatives, the added latency and the failure noted', () => {
+    const echo = {
+      id: 'http.echo.modern',
+      group: 'http',
+      label: 'echo',
+      unit: 'req/s',
+      results: {},
+      ratios: {},
+    };
+    const [toolkit, gateway] = renderTable([echo, row]).split('\n\n');
+    expect(toolkit).toContain('| echo (req/s) |');
+    expect(toolkit).not.toContain('gateway call');
+    const lines = gateway.split('\n');
+    expect(lines[0]).toBe(
+      '| Workload | mcpforge gateway | direct REST (floor) | @ivotoby/openapi-mcp-server | openapi-mcp-generator | gateway/floor | gateway/best alternative |',
+    );
+    expect(lines[2]).toBe('| gateway call (calls/s) | 6,000 | 10,000 | 800 | failed | 0.60x | 7.50x |');
+    expect(lines).toContain(
+      '| &nbsp;&nbsp;↳ added latency p50 / p99 (gateway minus direct REST) | 500 µs / 1.8 ms |  |  |  |  |  |',
+    );
+    expect(lines.at(-1)).toBe(
+      '| &nbsp;&nbsp;↳ CPU per call (server + upstream) | 80.0 µs | 30.0 µs | 900.0 µs | — | 0.38x | 11.25x |',
+    );
+    expect(renderNotes([row])).toBe('- failed: gateway call, openapi-mcp-generator: server exited');
+  });
+});
