@@ -1,7 +1,7 @@
 import { decodeCursor, encodeCursor } from '../admin/pagination.js';
 import type { OperationDefinition } from '../catalog/operation-definition.js';
 import type { RestBinding } from '../catalog/rest-binding.js';
-import { invalidField } from '../errors/gateway-error.js';
+import { GatewayError, invalidField } from '../errors/gateway-error.js';
 import type { Database, Queryable } from '../store/database.js';
 import type { ApprovalRecord, ApprovalScope, ApprovalStatus } from './approval-record.js';
 
@@ -133,22 +133,15 @@ const INSERT_ATTEMPTS = 5;
 /**
  * Inserts `approval` unless a request with its fingerprint is active; returns the active one
  * then. The partial unique index decides: of concurrent identical inserts one lands and the
- * others wait for it and do nothing, then read it. A pending request of that fingerprint already
- * past its expiry is expired first, so it is never handed out again.
+ * others wait for it and do nothing, then read it. An active request met past its expiry (the
+ * sweep has not reached it yet) is expired then and a new one inserted: it is never handed out
+ * again.
  */
 export async function insertOrGetActive(
   db: Database,
   approval: NewApproval,
 ): Promise<{ record: ApprovalRecord; created: boolean }> {
   for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt++) {
-    await change(
-      db,
-      `WITH changed AS (
-         UPDATE approval_requests SET status = 'expired'
-         WHERE fingerprint = $1 AND status = 'pending' AND expires_at <= $2 RETURNING id)
-       SELECT id FROM changed`,
-      [approval.fingerprint, approval.createdAt],
-    );
     const inserted = await change(
       db,
       `WITH changed AS (
@@ -183,9 +176,25 @@ export async function insertOrGetActive(
        WHERE r.fingerprint = $1 AND r.status IN ('pending', 'executing')`,
       [approval.fingerprint],
     );
-    if (rows[0] !== undefined) return { record: toRecord(rows[0]), created: false };
+    const active = rows[0];
+    if (active === undefined) continue;
+    if (active.status !== 'pending' || active.expires_at.getTime() > approval.createdAt.getTime()) {
+      return { record: toRecord(active), created: false };
+    }
+    // Past its expiry but not swept yet: it is expired now, and the next round inserts.
+    await change(
+      db,
+      `WITH changed AS (
+         UPDATE approval_requests SET status = 'expired'
+         WHERE id = $1 AND status = 'pending' AND expires_at <= $2 RETURNING id)
+       SELECT id FROM changed`,
+      [active.id, approval.createdAt],
+    );
   }
-  throw new Error(`approval request ${approval.fingerprint}: the active request kept changing; try again`);
+  throw new GatewayError(
+    'internal',
+    `approval request ${approval.fingerprint}: the active request kept changing under ${INSERT_ATTEMPTS} attempts; call again`,
+  );
 }
 
 /** The request `id` of `scope`. */
