@@ -25,11 +25,15 @@ export {
   SERVE_FLAGS,
   type ServeResult,
 } from './commands/gateway-serve.js';
+export { type DemoUpstream, startDemoUpstream } from './demo/demo-upstream.js';
+export { type Order, OrderBook, type OrderInput } from './demo/orders.js';
+export { DEMO_RATES_PER_EUR, latestRates, type RatesAnswer } from './demo/rates.js';
 export {
-  DEMO_RATES_PER_EUR,
-  latestRates,
-  type RatesAnswer,
-  type RatesUpstream,
-  startRatesUpstream,
-} from './demo/rates-upstream.js';
-export { DEMO, DEMO_ARGUMENTS, type DemoKeys, seedDemo } from './demo/seed-demo.js';
+  DEMO,
+  DEMO_ARGUMENTS,
+  type DemoKeys,
+  type DemoUpstreams,
+  SALES,
+  SALES_ARGUMENTS,
+  seedDemo,
+} from './demo/seed-demo.js';

@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MIGRATIONS } from '@mcpforge/gateway';
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../cli/cli-error.js';
-import { startRatesUpstream } from '../demo/rates-upstream.js';
+import { startDemoUpstream } from '../demo/demo-upstream.js';
 import { fakeIo } from '../test-support/fake-io.js';
 import { McpSession } from '../test-support/mcp-session.js';
 import { render, run } from './gateway-demo.js';
@@ -24,7 +25,7 @@ describe('gateway demo', { timeout: 90_000 }, () => {
       const agent = result.agents['currency-rates'];
       expect(agent?.mcpUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp\/v1\/default\/currency-rates$/);
       expect(agent?.mcpKey).toMatch(/^mcpf_mcp_/);
-      expect(io.lines.filter((line) => line.startsWith('migration '))).toHaveLength(3);
+      expect(io.lines.filter((line) => line.startsWith('migration '))).toHaveLength(MIGRATIONS.length);
 
       const session = new McpSession(agent!.mcpUrl, agent!.mcpKey);
       expect((await session.connect()).body.result.serverInfo).toBeDefined();
@@ -57,7 +58,7 @@ describe('gateway demo', { timeout: 90_000 }, () => {
   });
 
   it('--upstream points the tool at the given service; a given --data-dir is kept and seeded again on the next run', async () => {
-    const upstream = await startRatesUpstream();
+    const upstream = await startDemoUpstream();
     const dir = await mkdtemp(join(tmpdir(), 'mcpforge-demo-test-'));
     try {
       for (const round of [1, 2]) {
@@ -69,7 +70,9 @@ describe('gateway demo', { timeout: 90_000 }, () => {
         try {
           expect(io.lines).toContain(`rates service: ${upstream.url}/`);
           // Migrations run once, on the first start.
-          expect(io.lines.filter((line) => line.startsWith('migration ')).length).toBe(round === 1 ? 3 : 0);
+          expect(io.lines.filter((line) => line.startsWith('migration ')).length).toBe(
+            round === 1 ? MIGRATIONS.length : 0,
+          );
           const agent = result.agents['currency-rates']!;
           const session = new McpSession(agent.mcpUrl, agent.mcpKey);
           await session.connect();

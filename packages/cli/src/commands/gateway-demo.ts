@@ -6,8 +6,9 @@ import { CliError } from '../cli/cli-error.js';
 import { type FlagSpec, flagHelp, parseFlags } from '../cli/flags.js';
 import type { CliIo, CommandOutput } from '../cli/io.js';
 import { parseListen } from '../cli/listen.js';
-import { type RatesUpstream, startRatesUpstream } from '../demo/rates-upstream.js';
-import { DEMO, seedDemo } from '../demo/seed-demo.js';
+import { approvalFlowLines } from '../demo/approval-lines.js';
+import { type DemoUpstream, startDemoUpstream } from '../demo/demo-upstream.js';
+import { DEMO, SALES, seedDemo } from '../demo/seed-demo.js';
 import { callCurl, initializeCurl, inspectorCommand } from '../demo/try-lines.js';
 import { baseUrl, startListening } from '../serve/start.js';
 import { closeWhenAborted } from '../serve/until-aborted.js';
@@ -16,7 +17,9 @@ import { closeWhenAborted } from '../serve/until-aborted.js';
  * `mcpforge gateway demo`: the seed's demo in one command. PGlite in a temporary (or given)
  * data directory, seeded with workspace `default`, agent `currency-rates` and the tool
  * `frankfurter_latest_rate` calling a rates service (bundled on a loopback port unless
- * `--upstream` names one); prints the MCP URL and keys, then serves until Ctrl-C.
+ * `--upstream` names one), and agent `sales` whose tool `create_order` places an order in the
+ * bundled orders service once a person approves it; prints the MCP URLs and keys, then serves
+ * until Ctrl-C.
  * @module
  */
 
@@ -46,9 +49,10 @@ export const DEMO_FLAGS: readonly FlagSpec[] = [
 export const DEMO_USAGE = `Usage: mcpforge gateway demo [flags]
 
 Starts the gateway on a fresh embedded database with the demo seeded: workspace 'default',
-agent 'currency-rates', tool 'frankfurter_latest_rate' (GET /v1/latest?base=USD&symbols=EUR).
-No internet needed: a small rates service is bundled. Prints the MCP URL and keys once,
-then serves until Ctrl-C.
+agent 'currency-rates', tool 'frankfurter_latest_rate' (GET /v1/latest?base=USD&symbols=EUR),
+and agent 'sales', tool 'create_order' (POST /v1/orders, run only once a person approves it).
+No internet needed: a small rates and orders service is bundled. Prints the MCP URLs and keys
+once, then serves until Ctrl-C.
 
 Flags:
 ${flagHelp(DEMO_FLAGS)}`;
@@ -86,7 +90,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<CommandOu
   const given = typeof flags['upstream'] === 'string' ? readUpstream(flags['upstream']) : undefined;
   const temporary = flags['data-dir'] === undefined;
   const dataDir = temporary ? await mkdtemp(join(tmpdir(), 'mcpforge-demo-')) : (flags['data-dir'] as string);
-  let bundled: RatesUpstream | undefined;
+  let bundled: DemoUpstream | undefined;
   let running: RunningGateway | undefined;
   // Everything started so far, stopped in reverse; the temporary data directory goes last.
   const stop = async () => {
@@ -95,12 +99,16 @@ export async function run(args: readonly string[], io: CliIo): Promise<CommandOu
     if (temporary) await rm(dataDir, { recursive: true, force: true });
   };
   try {
+    // The bundled upstream always runs: it is the orders service of `sales` even with --upstream.
+    bundled = await startDemoUpstream();
     if (given === undefined) {
-      bundled = await startRatesUpstream();
       io.progress(
         `rates service: bundled, on ${bundled.url} (--upstream https://api.frankfurter.dev for the real one)`,
       );
     } else io.progress(`rates service: ${given.href}`);
+    io.progress(
+      `orders service: bundled, on ${bundled.url} (GET ${bundled.url}/v1/orders lists the orders placed)`,
+    );
     io.progress(`database: PGlite in ${dataDir}${temporary ? ' (temporary, removed on exit)' : ''}`);
     running = await startListening({
       dataDir,
@@ -111,7 +119,10 @@ export async function run(args: readonly string[], io: CliIo): Promise<CommandOu
           io.progress(`migration ${event.id} applied (${Math.round(event.durationMs)} ms)`);
       },
     });
-    const keys = await seedDemo(running.db, given ?? new URL(bundled!.url));
+    const keys = await seedDemo(running.db, {
+      rates: given ?? new URL(bundled.url),
+      orders: new URL(bundled.url),
+    });
     const base = baseUrl(running, undefined);
     const stopped = closeWhenAborted(io.signal, stop);
     return {
@@ -120,6 +131,10 @@ export async function run(args: readonly string[], io: CliIo): Promise<CommandOu
         keys: { admin: keys.admin, approval: keys.approval },
         agents: {
           [DEMO.agent]: { mcpUrl: `${base}/v1/${DEMO.workspace}/${DEMO.agent}`, mcpKey: keys.mcpClient },
+          [SALES.agent]: {
+            mcpUrl: `${base}/v1/${DEMO.workspace}/${SALES.agent}`,
+            mcpKey: keys.salesMcpClient,
+          },
         },
       },
       stopped,
@@ -136,6 +151,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<CommandOu
 /** The human view: where to connect, the keys (shown once), and what to try. */
 export function render(result: DemoResult): string {
   const agent = result.agents[DEMO.agent];
+  const sales = result.agents[SALES.agent];
   if (agent === undefined) return JSON.stringify(result);
   return [
     'mcpforge gateway demo is running.',
@@ -145,6 +161,7 @@ export function render(result: DemoResult): string {
     '',
     'Keys (shown once; only their hashes are stored):',
     `  MCP client  ${agent.mcpKey}`,
+    ...(sales === undefined ? [] : [`  MCP client  ${sales.mcpKey}   (agent ${SALES.agent})`]),
     `  approval    ${result.keys.approval}   (workspace ${DEMO.workspace}; for your approval UI, never for the model)`,
     `  admin       ${result.keys.admin}`,
     '',
@@ -159,6 +176,7 @@ export function render(result: DemoResult): string {
     'Or list the tools with the MCP Inspector (it needs Node 22 or later):',
     inspectorCommand(agent.mcpUrl, agent.mcpKey),
     '',
+    ...(sales === undefined ? [] : [...approvalFlowLines(sales.mcpUrl, sales.mcpKey), '']),
     'Ctrl-C stops the demo.',
   ].join('\n');
 }

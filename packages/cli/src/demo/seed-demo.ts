@@ -5,11 +5,14 @@ import {
   createWorkspace,
   type Database,
   findWorkspace,
+  listAgents,
+  listOperations,
   publishAgent,
   publishOperation,
   putUpstreamHost,
   updateOperationDraft,
 } from '@mcpforge/gateway';
+import { MAX_ORDER_TEXT, MAX_QUANTITY } from './orders.js';
 
 /** The seed's demo (seed 003): names a person sees in the MCP URL and in `tools/list`. */
 export const DEMO = {
@@ -23,14 +26,42 @@ export const DEMO = {
 /** The seed's example arguments, used in the printed `tools/call` line. */
 export const DEMO_ARGUMENTS = { base: 'USD', quote: 'EUR' } as const;
 
+/** The seed's second agent: an operation with a side effect that a person approves first. */
+export const SALES = {
+  agent: 'sales',
+  operation: 'create-order',
+  tool: 'create_order',
+  /** The header the bundled orders service dedupes retries by. */
+  idempotencyHeader: 'Idempotency-Key',
+} as const;
+
+/** Example arguments of `create_order`, used in the printed approval flow. */
+export const SALES_ARGUMENTS = { customer: 'ACME Corp', item: 'demo-widget', quantity: 3 } as const;
+
 /** The keys made for one demo run; each value is shown once. */
 export interface DemoKeys {
   admin: string;
+  /** For the whole workspace `default`: approves the requests of every agent in it. */
   approval: string;
+  /** The `mcp_client` key of `currency-rates`. */
   mcpClient: string;
+  /** The `mcp_client` key of `sales`. */
+  salesMcpClient: string;
+}
+
+/** Where the demo's operations send their calls. */
+export interface DemoUpstreams {
+  /** The rates service (`GET /v1/latest`): the bundled one or `--upstream`. */
+  rates: URL;
+  /** The orders service (`POST /v1/orders`): always the bundled one. */
+  orders: URL;
 }
 
 const CURRENCY = { type: 'string', pattern: '^[A-Z]{3}$', minLength: 3, maxLength: 3 } as const;
+
+function origin(url: URL): string {
+  return url.origin + url.pathname.replace(/\/$/, '');
+}
 
 /** The operation's draft: `GET {upstream}/v1/latest?base=USD&symbols=EUR`. */
 export function demoOperationDraft(upstream: URL): Record<string, unknown> {
@@ -51,7 +82,7 @@ export function demoOperationDraft(upstream: URL): Record<string, unknown> {
     annotations: { readOnlyHint: true, openWorldHint: true },
     binding: {
       method: 'GET',
-      baseUrl: upstream.origin + upstream.pathname.replace(/\/$/, ''),
+      baseUrl: origin(upstream),
       path: '/v1/latest',
       // The seed's `quote` is the Frankfurter API's `symbols`.
       arguments: { base: { in: 'query' }, quote: { in: 'query', name: 'symbols' } },
@@ -59,34 +90,90 @@ export function demoOperationDraft(upstream: URL): Record<string, unknown> {
   };
 }
 
-const LOOPBACK_NAMES: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const ORDER_TEXT = { type: 'string', minLength: 1, maxLength: MAX_ORDER_TEXT } as const;
 
 /**
- * Seeds the demo through the gateway's domain functions: workspace `default`, the upstream on
- * its allow-list, the operation published, agent `currency-rates` published with it, and new
- * keys. On a data directory seeded before, points the operation at `upstream` again (the bundled
- * upstream's port changes every run) and republishes; old keys stay valid, new ones are made
- * because the old values were never stored.
+ * `sales`'s operation: `POST {upstream}/v1/orders` with `{ customer, item, quantity }`. A person
+ * approves each call; the approval's execution sends `Idempotency-Key`, which the bundled
+ * orders service honours, so a retried execution places no second order.
  */
-export async function seedDemo(db: Database, upstream: URL): Promise<DemoKeys> {
-  const fresh = (await findWorkspace(db, DEMO.workspace)) === undefined;
-  if (fresh) await createWorkspace(db, { slug: DEMO.workspace });
-  // A loopback upstream is the bundled one or one the person started: they asked for it.
-  const loopback = LOOPBACK_NAMES.has(upstream.hostname);
-  await putUpstreamHost(db, DEMO.workspace, { hostPattern: upstream.host, allowLoopback: loopback });
-  const draft = demoOperationDraft(upstream);
-  if (fresh) await createOperation(db, DEMO.workspace, { slug: DEMO.operation, draft });
-  else await updateOperationDraft(db, DEMO.workspace, DEMO.operation, draft);
-  await publishOperation(db, DEMO.workspace, DEMO.operation);
-  if (fresh) {
-    await createAgent(db, DEMO.workspace, { slug: DEMO.agent, draft: { operations: [DEMO.operation] } });
+export function salesOperationDraft(upstream: URL): Record<string, unknown> {
+  return {
+    name: SALES.tool,
+    title: 'Create an order',
+    description:
+      'Places an order for a customer in the demo order service. A person approves every order before it is placed: the call answers approval_required with the approval request to follow.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        customer: { ...ORDER_TEXT, description: 'Who the order is for, e.g. ACME Corp' },
+        item: { ...ORDER_TEXT, description: 'What is ordered, e.g. demo-widget' },
+        quantity: { type: 'integer', minimum: 1, maximum: MAX_QUANTITY, description: 'How many' },
+      },
+      required: ['customer', 'item', 'quantity'],
+      additionalProperties: false,
+    },
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    approval: 'required',
+    binding: {
+      method: 'POST',
+      baseUrl: origin(upstream),
+      path: '/v1/orders',
+      arguments: { customer: { in: 'body' }, item: { in: 'body' }, quantity: { in: 'body' } },
+      idempotency: { header: SALES.idempotencyHeader },
+    },
+  };
+}
+
+const LOOPBACK_NAMES: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Creates the operation, or on a data directory seeded before replaces its draft; then publishes it. */
+async function putOperation(db: Database, existing: ReadonlySet<string>, slug: string, draft: unknown) {
+  if (existing.has(slug)) await updateOperationDraft(db, DEMO.workspace, slug, draft);
+  else await createOperation(db, DEMO.workspace, { slug, draft });
+  await publishOperation(db, DEMO.workspace, slug);
+}
+
+/** Creates the agent when it is missing, then publishes it (with the operations just published). */
+async function putAgent(db: Database, existing: ReadonlySet<string>, slug: string, operation: string) {
+  if (!existing.has(slug))
+    await createAgent(db, DEMO.workspace, { slug, draft: { operations: [operation] } });
+  await publishAgent(db, DEMO.workspace, slug);
+}
+
+/**
+ * Seeds the demo through the gateway's domain functions: workspace `default`, the upstreams on
+ * its allow-list, the operations published, agents `currency-rates` and `sales` published with
+ * them, and new keys. On a data directory seeded before, points the operations at `upstreams`
+ * again (the bundled upstream's port changes every run), adds what an older demo lacked, and
+ * republishes; old keys stay valid, new ones are made because the old values were never stored.
+ */
+export async function seedDemo(db: Database, upstreams: DemoUpstreams): Promise<DemoKeys> {
+  if ((await findWorkspace(db, DEMO.workspace)) === undefined) {
+    await createWorkspace(db, { slug: DEMO.workspace });
   }
-  await publishAgent(db, DEMO.workspace, DEMO.agent);
+  for (const host of new Set([upstreams.rates.host, upstreams.orders.host])) {
+    // A loopback upstream is the bundled one or one the person started: they asked for it.
+    const loopback = LOOPBACK_NAMES.has(new URL(`http://${host}`).hostname);
+    await putUpstreamHost(db, DEMO.workspace, { hostPattern: host, allowLoopback: loopback });
+  }
+  const operations = new Set((await listOperations(db, DEMO.workspace)).map((operation) => operation.slug));
+  await putOperation(db, operations, DEMO.operation, demoOperationDraft(upstreams.rates));
+  await putOperation(db, operations, SALES.operation, salesOperationDraft(upstreams.orders));
+  const agents = new Set((await listAgents(db, DEMO.workspace)).map((agent) => agent.slug));
+  await putAgent(db, agents, DEMO.agent, DEMO.operation);
+  await putAgent(db, agents, SALES.agent, SALES.operation);
   const mcpClient = await createKey(db, {
     type: 'mcp_client',
     name: 'demo client',
     workspace: DEMO.workspace,
     agent: DEMO.agent,
+  });
+  const salesMcpClient = await createKey(db, {
+    type: 'mcp_client',
+    name: 'demo sales client',
+    workspace: DEMO.workspace,
+    agent: SALES.agent,
   });
   const approval = await createKey(db, {
     type: 'approval',
@@ -95,5 +182,10 @@ export async function seedDemo(db: Database, upstream: URL): Promise<DemoKeys> {
   });
   // The demo owns its database, so it makes its admin key directly (no bootstrap rule to meet).
   const admin = await createKey(db, { type: 'admin', name: 'demo admin' });
-  return { admin: admin.value, approval: approval.value, mcpClient: mcpClient.value };
+  return {
+    admin: admin.value,
+    approval: approval.value,
+    mcpClient: mcpClient.value,
+    salesMcpClient: salesMcpClient.value,
+  };
 }
