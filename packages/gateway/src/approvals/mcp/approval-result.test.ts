@@ -1,4 +1,4 @@
-import { SchemaCompiler } from '@mcpforge/server';
+import { type JsonSchema, SchemaCompiler } from '@mcpforge/server';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalRecord, ApprovalStatus } from '../approval-record.js';
 import {
@@ -96,7 +96,7 @@ describe('the MCP results of approval requests', () => {
     const published = approvalOutputSchema(own);
     expect(published).toEqual({ type: 'object', anyOf: [own, APPROVAL_REQUIRED_SCHEMA] });
     expect(approvalOutputSchema(undefined)).toBeUndefined();
-    const validate = new SchemaCompiler().compile(published as object);
+    const validate = new SchemaCompiler().compile(published as JsonSchema);
     expect(validate({ invoice: 'inv_1' }).ok).toBe(true);
     expect(validate(approvalRequired(record('pending'), '/mcp')).ok).toBe(true);
     expect(validate({ nope: 1 }).ok).toBe(false);
