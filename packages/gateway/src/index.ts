@@ -47,6 +47,7 @@ export {
   DEFAULT_PENDING_TTL_MS,
   DEFAULT_POLL_MS,
   DEFAULT_SWEEP_MS,
+  type ExecutionFailure,
   idempotencyKeyOf,
   isApprovalId,
   isControlField,

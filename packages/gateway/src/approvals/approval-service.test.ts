@@ -173,7 +173,8 @@ describeEachDatabase('ApprovalService', (fixture: DatabaseFixture) => {
   });
 
   it('a failed upstream ends failed with the error code and no upstream body', async () => {
-    const approvals = service();
+    const failures: unknown[] = [];
+    const approvals = service({ onExecutionFailure: (failure) => failures.push(failure) });
     const { record } = await approvals.request(requestInput(seeded, fresh({ customer: 'broken' })));
     const failed = await approvals.approve(scope(), record.id, approver());
     expect(failed).toMatchObject({
@@ -182,6 +183,16 @@ describeEachDatabase('ApprovalService', (fixture: DatabaseFixture) => {
       responsePayload: { error_code: 'upstream_server_error', upstream_status: 500 },
     });
     expect(JSON.stringify(failed)).not.toContain('secret-upstream-body');
+    expect(failures).toEqual([
+      {
+        approvalId: record.id,
+        requestId: failed?.executionRequestId,
+        tool: 'create_invoice',
+        code: 'upstream_server_error',
+        diagnostic: expect.any(String),
+      },
+    ]);
+    expect(JSON.stringify(failures)).not.toContain('secret-upstream-body');
   });
 
   it('repeating approve or deny on every terminal state returns it and never executes again', async () => {

@@ -76,8 +76,22 @@ export interface ApprovalServiceOptions {
   maxAttempts?: number | undefined;
   /** A failed periodic sweep (the next one tries again). Default: ignored. */
   onError?: ((error: unknown) => void) | undefined;
+  /**
+   * An execution that ended failed, with the executor's diagnostic for the operator log (it
+   * never holds a secret, an argument value or an upstream body). Default: ignored.
+   */
+  onExecutionFailure?: ((failure: ExecutionFailure) => void) | undefined;
   /** The clock (tests). */
   now?: (() => Date) | undefined;
+}
+
+/** What {@link ApprovalServiceOptions.onExecutionFailure} hears. */
+export interface ExecutionFailure {
+  approvalId: string;
+  requestId: string;
+  tool: string;
+  code: string;
+  diagnostic: string;
 }
 
 /** What `request` needs: the identity of the call, its arguments, and who made it. */
@@ -188,6 +202,7 @@ export class ApprovalService {
   readonly #workerId: string;
   readonly #now: () => Date;
   readonly #onError: (error: unknown) => void;
+  readonly #onExecutionFailure: (failure: ExecutionFailure) => void;
   readonly #inFlight = new Set<Promise<unknown>>();
   /** Wake-ups of `waitForTerminal` callers, by approval id. */
   readonly #waiters = new Map<string, Set<() => void>>();
@@ -214,6 +229,7 @@ export class ApprovalService {
     }
     this.#now = options.now ?? (() => new Date());
     this.#onError = options.onError ?? (() => undefined);
+    this.#onExecutionFailure = options.onExecutionFailure ?? (() => undefined);
   }
 
   /** This worker's lease owner name. */
@@ -423,6 +439,15 @@ export class ApprovalService {
             idempotencyKey: idempotencyKeyOf(record.id),
           });
     const result = executionResult(outcome, this.#now());
+    if (!outcome.ok) {
+      this.#onExecutionFailure({
+        approvalId: record.id,
+        requestId,
+        tool: record.tool,
+        code: outcome.error.error_code,
+        diagnostic: outcome.diagnostic,
+      });
+    }
     this.#history.record({
       // The history row is the requester's call, carried out now.
       keyId: record.requestedByKeyId,

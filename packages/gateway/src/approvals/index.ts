@@ -21,6 +21,7 @@ export {
   DEFAULT_PENDING_TTL_MS,
   DEFAULT_POLL_MS,
   DEFAULT_SWEEP_MS,
+  type ExecutionFailure,
   idempotencyKeyOf,
   MAX_LIST_LIMIT,
   MAX_NOTE_LENGTH,
