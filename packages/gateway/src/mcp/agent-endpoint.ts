@@ -3,6 +3,7 @@ import type { HttpServable } from '@mcpforge/server/http';
 import { createTaskServer, type TaskServer } from '@mcpforge/server/tasks';
 import type { ApprovalService } from '../approvals/approval-service.js';
 import {
+  type ApprovalAnswer,
   type ApprovalSurfaces,
   answerApprovalCall,
   DEFAULT_APPROVAL_WAIT_MS,
@@ -280,12 +281,26 @@ export class AgentEndpoint implements HttpServable {
     };
     if (!needsApproval) {
       this.#server.tool(toolDefinition, (args, ctx) => this.#execute(tool, args, ctx));
-      return;
+    } else if (this.#approvals === undefined) {
+      this.#server.tool(toolDefinition, () => this.#refuse(tool));
+    } else {
+      // A task only for clients declaring the extension; the others get a plain result.
+      this.#server.taskTool(toolDefinition, { support: 'optional' }, (args, ctx) =>
+        this.#approve(tool, args, ctx),
+      );
     }
-    // A task only for clients declaring the extension; the others get a plain result.
-    this.#server.taskTool(toolDefinition, { support: 'optional' }, (args, ctx) =>
-      this.#approve(tool, args, ctx),
-    );
+  }
+
+  /** No approvals service here: a call of an approval-required tool must never reach the upstream. */
+  #refuse(tool: PublishedTool): CallToolResult {
+    const scope = requestScope.getStore();
+    const error = createToolError('internal', {
+      requestId: scope?.requestId ?? '',
+      traceId: scope?.traceId ?? '',
+      method: tool.definition.binding.method,
+    });
+    if (scope !== undefined) scope.errorCode = error.error_code;
+    return toolErrorResult(error);
   }
 
   async #execute(
@@ -326,39 +341,48 @@ export class AgentEndpoint implements HttpServable {
     const catalog = this.#catalog;
     const requestId = scope?.requestId ?? '';
     const traceId = scope?.traceId ?? '';
-    if (this.#approvals === undefined || scope?.key === undefined || catalog === undefined) {
-      // No approvals service here: such a call must never reach the upstream.
-      const error = createToolError('internal', { requestId, traceId, method: definition.binding.method });
-      if (scope !== undefined) scope.errorCode = error.error_code;
-      return toolErrorResult(error);
-    }
+    // The listener always opens a scope with a key before a tool runs; without one, refuse.
+    if (this.#approvals === undefined || scope?.key === undefined || catalog === undefined)
+      return this.#refuse(tool);
     const session = this.#sessionOf.get(scope);
-    const answer = await answerApprovalCall(
-      this.#approvals,
-      {
-        workspace: this.workspace,
-        agent: this.agent,
-        method: definition.binding.method,
-        workspaceId: this.#workspaceId,
-        agentId: catalog.agentId,
-        agentVersionId: catalog.agentVersionId,
-        operationVersionId: tool.operationVersionId,
-        tool: definition.name,
-        arguments: args,
-        keyId: scope.key.id,
+    let answer: ApprovalAnswer;
+    try {
+      answer = await answerApprovalCall(
+        this.#approvals,
+        {
+          workspace: this.workspace,
+          agent: this.agent,
+          method: definition.binding.method,
+          workspaceId: this.#workspaceId,
+          agentId: catalog.agentId,
+          agentVersionId: catalog.agentVersionId,
+          operationVersionId: tool.operationVersionId,
+          tool: definition.name,
+          arguments: args,
+          keyId: scope.key.id,
+          requestId,
+          traceId,
+        },
+        ctx,
+        {
+          taskId: this.#tasks.taskOf(scope),
+          tasks: this.#tasks,
+          notify:
+            session === undefined
+              ? undefined
+              : (method, params) => session.notify({ jsonrpc: '2.0', method, params }, ctx.requestId),
+        },
+      );
+    } catch (error) {
+      // The approval store failed (database): nothing was executed; the operator log says why.
+      this.#services.onCallFailure?.({
         requestId,
-        traceId,
-      },
-      ctx,
-      {
-        taskId: this.#tasks.taskOf(scope),
-        tasks: this.#tasks,
-        notify:
-          session === undefined
-            ? undefined
-            : (method, params) => session.notify({ jsonrpc: '2.0', method, params }, ctx.requestId),
-      },
-    );
+        tool: definition.name,
+        code: 'internal',
+        diagnostic: `approval request failed: ${error instanceof Error ? error.name : typeof error}`,
+      });
+      return this.#refuse(tool);
+    }
     if (answer.pending) this.#pending.add(scope);
     if (answer.errorCode !== undefined) scope.errorCode = answer.errorCode;
     return answer.result;
