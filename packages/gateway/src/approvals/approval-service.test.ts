@@ -1,12 +1,12 @@
 import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Executor } from '../execute/executor.js';
 import { listInvocations } from '../history/history-table.js';
 import { HistoryWriter } from '../history/history-writer.js';
 import type { Database } from '../store/database.js';
 import type { DatabaseFixture } from '../test-support/database-fixture.js';
 import { describeEachDatabase } from '../test-support/describe-each-database.js';
-import { startUpstream, type TestUpstream } from '../test-support/upstream-server.js';
+import { startUpstream, type TestUpstream, type UpstreamRoute } from '../test-support/upstream-server.js';
 import {
   requestInput,
   type SeededApprovalAgent,
@@ -18,6 +18,15 @@ import { ApprovalService, type ApprovalServiceOptions, idempotencyKeyOf } from '
 import { claimApproval } from './approvals-table.js';
 
 const INVOICE_ANSWER = { invoice: 'inv_1', status: 'created' };
+
+/** The upstream's usual answer: an invoice, or a 500 with a body that must never be kept for customer `broken`. */
+const invoices: UpstreamRoute = (request, response) => {
+  if (request.body.includes('"customer":"broken"')) {
+    response.writeHead(500, { 'content-type': 'text/plain' }).end('stack trace: secret-upstream-body');
+  } else {
+    response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(INVOICE_ANSWER));
+  }
+};
 
 /** A clock a test moves by hand. */
 function manualClock(start = Date.now()): { now: () => Date; advance: (ms: number) => void } {
@@ -38,15 +47,11 @@ describeEachDatabase('ApprovalService', (fixture: DatabaseFixture) => {
   const executors: Executor[] = [];
 
   beforeAll(async () => {
-    upstream = await startUpstream((request, response) => {
-      if (request.body.includes('"customer":"broken"')) {
-        response.writeHead(500, { 'content-type': 'text/plain' }).end('stack trace: secret-upstream-body');
-      } else {
-        response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(INVOICE_ANSWER));
-      }
-    });
+    upstream = await startUpstream(invoices);
     seeded = await seedApprovalAgent(fixture.db(), upstream);
   });
+  // A test that holds or drops answers puts the usual route back for the next.
+  afterEach(() => upstream.route(invoices));
   afterAll(async () => {
     for (const service of services) await service.close();
     for (const history of histories) await history.close();
@@ -193,6 +198,24 @@ describeEachDatabase('ApprovalService', (fixture: DatabaseFixture) => {
       },
     ]);
     expect(JSON.stringify(failures)).not.toContain('secret-upstream-body');
+  });
+
+  it('an execution never outlives its lease: it is cut off before the lease lapses', async () => {
+    const approvals = service({ leaseMs: 1_500 });
+    const { record } = await approvals.request(requestInput(seeded, fresh()));
+    upstream.route((request, response) => {
+      // This request's answer never comes.
+      if (request.headers['idempotency-key'] !== idempotencyKeyOf(record.id))
+        response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(INVOICE_ANSWER));
+    });
+    const started = Date.now();
+    const ended = await approvals.approve(scope(), record.id, approver());
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(ended).toMatchObject({
+      status: 'failed',
+      errorCode: 'call_cancelled',
+      responsePayload: { outcome_certainty: 'outcome_unknown' },
+    });
   });
 
   it('repeating approve or deny on every terminal state returns it and never executes again', async () => {

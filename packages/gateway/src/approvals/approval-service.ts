@@ -171,7 +171,12 @@ function executionResult(outcome: ExecuteOutcome, completedAt: Date): ExecutionR
   }
   // The gateway's own structured error: a fixed message, never an upstream body.
   const { error } = outcome;
-  const payload: Record<string, unknown> = { error_code: error.error_code, message: error.message };
+  const payload: Record<string, unknown> = {
+    error_code: error.error_code,
+    message: error.message,
+    // Whether the upstream may have acted: `outcome_unknown` asks a person to reconcile.
+    outcome_certainty: error.outcome_certainty,
+  };
   if (error.upstream_status !== undefined) payload['upstream_status'] = error.upstream_status;
   return { status: 'failed', responsePayload: payload, errorCode: error.error_code, completedAt };
 }
@@ -196,6 +201,8 @@ export class ApprovalService {
   readonly #history: HistoryWriter;
   readonly #ttlMs: number;
   readonly #leaseMs: number;
+  /** How long one execution may wait for the upstream: the lease less a margin for the bookkeeping. */
+  readonly #executionBudgetMs: number;
   readonly #sweepMs: number;
   readonly #pollMs: number;
   readonly #maxAttempts: number;
@@ -220,6 +227,7 @@ export class ApprovalService {
     this.#history = options.history;
     this.#ttlMs = positive('pendingTtlMs', options.pendingTtlMs, DEFAULT_PENDING_TTL_MS);
     this.#leaseMs = positive('leaseMs', options.leaseMs, DEFAULT_LEASE_MS);
+    this.#executionBudgetMs = Math.max(1, this.#leaseMs - Math.min(5_000, Math.ceil(this.#leaseMs / 10)));
     this.#sweepMs = positive('sweepMs', options.sweepMs, DEFAULT_SWEEP_MS);
     this.#pollMs = positive('pollMs', options.pollMs, DEFAULT_POLL_MS);
     this.#maxAttempts = positive('maxAttempts', options.maxAttempts, DEFAULT_MAX_ATTEMPTS);
@@ -437,6 +445,8 @@ export class ApprovalService {
             requestId,
             traceId,
             idempotencyKey: idempotencyKeyOf(record.id),
+            // Never outlive the lease: past it another worker may execute the request again.
+            signal: AbortSignal.timeout(this.#executionBudgetMs),
           });
     const result = executionResult(outcome, this.#now());
     if (!outcome.ok) {
