@@ -36,6 +36,13 @@ const APPROVAL_REQUIRED_OUTCOME: CallOutcome = (CALL_OUTCOMES as readonly string
 /** How long an approval task stays retrievable: a person may take a while; the request outlives it. */
 const APPROVAL_TASK_TTL_MS = 60 * 60 * 1000;
 
+/**
+ * Approval tasks one agent endpoint keeps waiting at once; beyond it the oldest task is
+ * cancelled (its request stays pending). Each waiting task re-reads its request every few
+ * seconds besides LISTEN/NOTIFY, so the bound is also a bound on that load.
+ */
+const APPROVAL_MAX_LIVE_TASKS = 1_000;
+
 /** What every agent endpoint of a gateway shares. */
 export interface EndpointServices {
   executor: Executor;
@@ -103,6 +110,7 @@ export class AgentEndpoint implements HttpServable {
       capabilities: { tools: { listChanged: true } },
       taskStore: this.#tasks,
       taskTtlMs: APPROVAL_TASK_TTL_MS,
+      maxLiveTasks: APPROVAL_MAX_LIVE_TASKS,
     });
     this.#approvals =
       services.approvals === undefined
