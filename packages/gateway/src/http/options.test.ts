@@ -48,7 +48,7 @@ it('fills the approval defaults and refuses a bad or misspelt approval option', 
   expect(() => resolveGatewayOptions({ approvals: 5 as never })).toThrow(/^approvals/);
 });
 
-it('takes a public origin, and refuses anything that is not exactly one', () => {
+it('takes a public origin, and refuses anything that is not an origin', () => {
   expect(resolveGatewayOptions().publicOrigin).toBeUndefined();
   expect(resolveGatewayOptions({ publicOrigin: 'https://gw.example.com' }).publicOrigin).toBe(
     'https://gw.example.com',
@@ -56,9 +56,13 @@ it('takes a public origin, and refuses anything that is not exactly one', () => 
   expect(resolveGatewayOptions({ publicOrigin: 'http://127.0.0.1:8080' }).publicOrigin).toBe(
     'http://127.0.0.1:8080',
   );
+  // A trailing slash is the same origin; it is dropped so paths are glued on cleanly.
+  expect(resolveGatewayOptions({ publicOrigin: 'https://gw.example.com/' }).publicOrigin).toBe(
+    'https://gw.example.com',
+  );
   for (const bad of [
-    'https://gw.example.com/',
     'https://gw.example.com/mcp',
+    'https://gw.example.com/?a=1',
     'gw.example.com',
     'ftp://x.example',
     5,

@@ -1,6 +1,7 @@
 import type { HostGuardOptions } from '@mcpforge/server/http';
 import { DEFAULT_LEASE_MS, DEFAULT_PENDING_TTL_MS, DEFAULT_SWEEP_MS } from '../approvals/approval-service.js';
 import { DEFAULT_APPROVAL_WAIT_MS } from '../approvals/mcp/approval-call.js';
+import { readPublicOrigin } from '../approvals/mcp/public-origin.js';
 import type { ExecutorLimits } from '../execute/options.js';
 import type { Environment } from '../execute/request-headers.js';
 import type { HistoryWriterOptions } from '../history/history-writer.js';
@@ -141,23 +142,6 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function atMost(name: string, value: number, max: number): number {
   if (value > max) throw new RangeError(`${name}: must be at most ${max} (got ${value})`);
-  return value;
-}
-
-function readPublicOrigin(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  let url: URL | undefined;
-  try {
-    url = typeof value === 'string' ? new URL(value) : undefined;
-  } catch {
-    url = undefined;
-  }
-  // Exactly an origin: a path, query or trailing slash would be glued before every approval path.
-  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== value) {
-    throw new TypeError(
-      `publicOrigin: must be an origin such as https://gw.example.com (no path, no trailing slash), got ${JSON.stringify(value)}`,
-    );
-  }
   return value;
 }
 

@@ -3,7 +3,7 @@ import { createAgent } from '../../catalog/agents-table.js';
 import { createKey } from '../../keys/api-keys-table.js';
 import { uniqueSlug } from '../../test-support/catalog-fixtures.js';
 import { describeEachDatabase } from '../../test-support/describe-each-database.js';
-import { type ListeningGateway, listenGateway } from '../../test-support/gateway-fixture.js';
+import { LegacyClient, type ListeningGateway, listenGateway } from '../../test-support/gateway-fixture.js';
 import { startUpstream, type TestUpstream } from '../../test-support/upstream-server.js';
 import { MAX_NOTE_LENGTH } from '../approval-service.js';
 import {
@@ -132,6 +132,37 @@ describeEachDatabase('the approval API over HTTP', (fixture) => {
     });
     const after = await call(`${seeded.approvalsPath}/${record.id}`, seeded.approvalKey);
     expect(after.body).toEqual(approved.body);
+  });
+
+  it('end to end: a tools/call gets approval_required, the URLs it names approve it, and the call executes once', async () => {
+    const client = new LegacyClient(
+      `${listening.origin}/mcp/v1/${seeded.workspace}/${seeded.agent}`,
+      seeded.clientKey,
+    );
+    await client.connect();
+    const before = orderPosts(upstream);
+    const args = { amount: 990_001, currency: 'CHF' };
+    const toolCall = await client.request('tools/call', { name: ORDER_TOOL, arguments: args });
+    expect(toolCall.status).toBe(200);
+    const result = toolCall.body.result.structuredContent;
+    expect(result).toMatchObject({ status: 'approval_required', approve: { method: 'POST' } });
+    expect(result.approval_url).toBe(`${seeded.approvalsPath}/${result.approval_id}`);
+    expect(orderPosts(upstream)).toBe(before);
+    // The same call again is the same request.
+    const again = await client.request('tools/call', { name: ORDER_TOOL, arguments: args });
+    expect(again.body.result.structuredContent.approval_id).toBe(result.approval_id);
+
+    const decided = await call(result.approve.url, seeded.approvalKey, {
+      method: result.approve.method,
+      body: result.approve.body,
+    });
+    expect(decided.status).toBe(200);
+    expect(decided.body).toMatchObject({ approval_id: result.approval_id, status: 'completed' });
+    expect(orderPosts(upstream)).toBe(before + 1);
+    expect(JSON.parse(upstream.requests.at(-1)!.body)).toEqual(args);
+    const repeated = await call(result.deny.url, seeded.approvalKey, { body: result.deny.body });
+    expect(repeated.body.status).toBe('completed');
+    expect(orderPosts(upstream)).toBe(before + 1);
   });
 
   it('deny: denied, the upstream never called', async () => {
