@@ -254,6 +254,35 @@ describe('legacy resources and list_changed', () => {
     expect(first.notifications).toHaveLength(5);
   });
 
+  it('tells a session once per list when a batch changes many tools', async () => {
+    const server = basicServer();
+    const client = createTestClient(server);
+    await client.initialize();
+    const names = server.batch(() => {
+      server.removeTool('echo');
+      for (const name of ['a', 'b', 'c']) server.tool({ name, inputSchema: empty }, () => text(name));
+      // A nested batch joins the outer one.
+      server.batch(() => server.prompt({ name: 'p' }, () => ({ messages: [] })));
+      expect(client.notifications).toEqual([]);
+      return ['a', 'b', 'c'];
+    });
+    expect(names).toEqual(['a', 'b', 'c']);
+    expect(client.notifications.map((n) => n.method)).toEqual([
+      'notifications/tools/list_changed',
+      'notifications/prompts/list_changed',
+    ]);
+    expect(() =>
+      server.batch(() => {
+        server.tool({ name: 'd', inputSchema: empty }, () => text('d'));
+        throw new Error('half done');
+      }),
+    ).toThrow('half done');
+    // What a throwing batch changed is still told.
+    expect(client.notifications).toHaveLength(3);
+    server.batch(() => undefined);
+    expect(client.notifications).toHaveLength(3);
+  });
+
   it('subscribes, notifies resources/updated and unsubscribes', async () => {
     const server = basicServer();
     server.resource({ uri: 'test://watched', name: 'watched' }, (uri) => ({

@@ -68,6 +68,15 @@ export class McpServer {
     return this;
   }
 
+  /**
+   * Runs `change` (tools, resources or prompts added and removed) with `list_changed` held: each
+   * list it changed is told once when it returns, so swapping a hundred tools sends one
+   * notification per session instead of two hundred.
+   */
+  batch<T>(change: () => T): T {
+    return this.#core.batchListChanges(change);
+  }
+
   /** Remove a tool; true when it existed (and `list_changed` was sent). */
   removeTool(name: string): boolean {
     const removed = this.#core.tools.remove(name);

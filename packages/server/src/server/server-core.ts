@@ -158,8 +158,31 @@ export class ServerCore {
     return result;
   }
 
+  /** Lists changed inside {@link batchListChanges}, told when its outermost callback returns. */
+  #heldLists: Set<ListKind> | undefined;
+
+  /**
+   * Runs `change` with list_changed notifications held: each list it changed is told once, when
+   * it returns (or throws), before anything else is sent. Nested calls join the outer one.
+   */
+  batchListChanges<T>(change: () => T): T {
+    if (this.#heldLists !== undefined) return change();
+    const held = new Set<ListKind>();
+    this.#heldLists = held;
+    try {
+      return change();
+    } finally {
+      this.#heldLists = undefined;
+      for (const kind of held) this.listChanged(kind);
+    }
+  }
+
   /** Tell every live legacy session and every matching listen that a list changed. */
   listChanged(kind: ListKind): void {
+    if (this.#heldLists !== undefined) {
+      this.#heldLists.add(kind);
+      return;
+    }
     const method = LIST_CHANGED[kind];
     for (const session of this.liveSessions) session.notify({ jsonrpc: '2.0', method });
     for (const listen of this.listens) {
