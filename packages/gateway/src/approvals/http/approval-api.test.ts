@@ -292,6 +292,8 @@ describeEachDatabase('the approval API over HTTP', (fixture) => {
     ]) {
       expect(answer.status).toBe(403);
       expect(answer.body.code).toBe('origin_not_allowed');
+      // Nor can the refused page read the answer.
+      expect(answer.headers.get('access-control-allow-origin')).toBeNull();
     }
     expect(await status(record.id)).toBe('pending');
     expect(orderPosts(upstream)).toBe(before);
@@ -301,9 +303,42 @@ describeEachDatabase('the approval API over HTTP', (fixture) => {
     });
     expect(allowed.status).toBe(200);
     expect(allowed.body.status).toBe('denied');
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://APP.example.com');
+    expect(allowed.headers.get('vary')).toBe('Origin');
     // A server-side caller sends no Origin: the allow-list does not apply.
     const serverSide = await requestOrder(listening.gateway.approvals, seeded);
     expect((await deny(serverSide.id, limited.value)).status).toBe(200);
+  });
+
+  it('answers a browser preflight without a key; the real request still needs the key', async () => {
+    const record = await requestOrder(listening.gateway.approvals, seeded);
+    const origin = 'https://app.example.com';
+    const preflight = await fetch(`${listening.origin}${seeded.approvalsPath}/${record.id}/approve`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('POST');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization, content-type');
+    expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
+    const unauthenticated = await call(`${seeded.approvalsPath}/${record.id}/approve`, undefined, {
+      body: { approve: 'yes' },
+      headers: { origin },
+    });
+    expect(unauthenticated.status).toBe(401);
+    // A key without allowed origins takes any origin, and the page may read the answer.
+    const read = await call(`${seeded.approvalsPath}/${record.id}`, seeded.approvalKey, {
+      headers: { origin },
+    });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(read.headers.get('access-control-expose-headers')).toContain('x-request-id');
+    expect(await status(record.id)).toBe('pending');
   });
 
   it('404 for an unknown workspace, agent, request or sub-resource, and for a request of another agent', async () => {

@@ -15,6 +15,7 @@ import { APPROVAL_STATUSES, type ApprovalScope, type ApprovalStatus } from '../a
 import type { ApprovalService } from '../approval-service.js';
 import type { ApprovalTarget } from './approval-path.js';
 import { approvalView } from './approval-view.js';
+import { preflightResponse, withCors } from './cors.js';
 import { type DecisionAction, readDecisionBody } from './decision-body.js';
 
 /** The realm of the approval API's `WWW-Authenticate` challenges (RFC 6750). */
@@ -46,6 +47,11 @@ function challenge(token: string | undefined): string {
     : `Bearer realm="${APPROVAL_REALM}", error="invalid_token"`;
 }
 
+/** The one method a path takes: GET to read, POST to decide. */
+function allowedMethod(target: ApprovalTarget): string {
+  return target.action === undefined ? 'GET' : 'POST';
+}
+
 function methodNotAllowed(method: string, allow: string): GatewayError {
   return new GatewayError('method_not_allowed', `${method} is not allowed here (allowed: ${allow})`);
 }
@@ -75,6 +81,8 @@ function readLimit(query: URLSearchParams): number {
  * allowed origins (403), the path and method (404, 405), the workspace and agent (404), the
  * body (400, 413, 415), then the one service call (404 for an unknown request). A decision on
  * a request that is no longer pending answers 200 with its current state: nothing runs twice.
+ * `OPTIONS` is a CORS preflight (see cors.ts); answers to a request with an `Origin` the key
+ * accepts are readable by that page.
  */
 export class ApprovalApi {
   readonly #services: ApprovalApiServices;
@@ -84,21 +92,33 @@ export class ApprovalApi {
   }
 
   async answer(request: AdminRequest, target: ApprovalTarget, requestId: string): Promise<AdminResponse> {
+    const origin = request.header('origin');
+    if (request.method === 'OPTIONS') return preflightResponse(origin, allowedMethod(target));
+    const { response, originRefused } = await this.#answer(request, target, requestId, origin);
+    return origin === undefined || originRefused ? response : withCors(response, origin);
+  }
+
+  async #answer(
+    request: AdminRequest,
+    target: ApprovalTarget,
+    requestId: string,
+    origin: string | undefined,
+  ): Promise<{ response: AdminResponse; originRefused: boolean }> {
     const token = bearerToken(request.header('authorization'));
     try {
-      const key = await this.#authenticate(token, target, request.header('origin'));
+      const key = await this.#authenticate(token, target, origin);
       const { status, body } = await this.#route(request, target, key);
-      return jsonResponse(status, body);
+      return { response: jsonResponse(status, body), originRefused: false };
     } catch (error) {
       if (!(error instanceof GatewayError) || error.code === 'internal') this.#services.onError?.(error);
       const headers: Record<string, string> = {};
       if (error instanceof GatewayError) {
         if (error.code === 'key_invalid') headers['www-authenticate'] = challenge(token);
         if (error.code === 'body_too_large') headers['connection'] = 'close';
-        if (error.code === 'method_not_allowed')
-          headers['allow'] = target.action === undefined ? 'GET' : 'POST';
+        if (error.code === 'method_not_allowed') headers['allow'] = allowedMethod(target);
       }
-      return problemResponse(error, requestId, headers);
+      const originRefused = error instanceof GatewayError && error.code === 'origin_not_allowed';
+      return { response: problemResponse(error, requestId, headers), originRefused };
     }
   }
 
