@@ -42,6 +42,7 @@ describe('runnable markers', () => {
         output: undefined,
         outputLanguage: undefined,
         outputContains: undefined,
+        fixture: undefined,
         script: 'npm run build',
       },
       {
@@ -54,6 +55,7 @@ describe('runnable markers', () => {
         output: 'ok',
         outputLanguage: 'text',
         outputContains: undefined,
+        fixture: undefined,
         script: 'node dist/main.js --health',
       },
       {
@@ -66,6 +68,7 @@ describe('runnable markers', () => {
         output: undefined,
         outputLanguage: undefined,
         outputContains: 'ready',
+        fixture: undefined,
         script: 'node dist/main.js --http 127.0.0.1:3000',
       },
     ]);
@@ -77,6 +80,14 @@ describe('runnable markers', () => {
       `<!-- runnable output-contains='"ok":true' -->\n\`\`\`sh\nls\n\`\`\``,
     );
     expect(block?.outputContains).toBe('"ok":true');
+  });
+
+  it('reads fixture=gateway-demo', () => {
+    const [block] = parseRunnableBlocks(
+      'p.md',
+      '<!-- runnable fixture=gateway-demo -->\n```sh\ncurl "$GATEWAY"\n```',
+    );
+    expect(block?.fixture).toBe('gateway-demo');
   });
 
   it('orders a block after what it needs, each once', () => {
@@ -113,6 +124,11 @@ describe('runnable markers', () => {
       'a need without an earlier id',
       '<!-- runnable needs=later -->\n```sh\nls\n```',
       /no earlier block has id=later/,
+    ],
+    [
+      'an unknown fixture',
+      '<!-- runnable fixture=postgres -->\n```sh\nls\n```',
+      /unknown fixture 'postgres' \(known: gateway-demo\)/,
     ],
     ['a port out of range', '<!-- runnable port=70000 -->\n```sh\nls\n```', /not a TCP port/],
     ['an unclosed block', '<!-- runnable -->\n```sh\nls', /never closed/],

@@ -9,9 +9,11 @@
  *   <!-- runnable needs=build output=next -->
  *   <!-- runnable server="listening" port=3000 -->
  *   <!-- runnable output-contains='"created":true' -->
+ *   <!-- runnable fixture=gateway-demo -->
  *
  * docs/README.md documents the keys for writers; `parseRunnableBlocks` is the only reader.
  */
+import { FIXTURES } from './fixtures.js';
 
 /** One marked shell block, ready to run. */
 export interface RunnableBlock {
@@ -36,6 +38,8 @@ export interface RunnableBlock {
   readonly outputLanguage?: string | undefined;
   /** Text stdout must contain. */
   readonly outputContains?: string | undefined;
+  /** A service the check starts for the block (and the blocks it needs), see `fixtures.ts`. */
+  readonly fixture?: string | undefined;
   /** The shell commands, as the page shows them. */
   readonly script: string;
 }
@@ -50,7 +54,7 @@ const MARKER = /^<!--\s*runnable\b(.*?)-->\s*$/;
 const SHELL_FENCE = /^```(sh|bash)\s*$/;
 const ANY_FENCE = /^```(\S*)/;
 const OPTION = /([a-z-]+)(?:=(?:"([^"]*)"|'([^']*)'|(\S+)))?/g;
-const KEYS = new Set(['id', 'needs', 'server', 'port', 'output', 'output-contains']);
+const KEYS = new Set(['id', 'needs', 'server', 'port', 'output', 'output-contains', 'fixture']);
 
 type Options = Map<string, string>;
 
@@ -86,10 +90,16 @@ function portOf(raw: string | undefined, where: string): number | undefined {
   return port;
 }
 
+function fixtureOf(raw: string | undefined, where: string): string | undefined {
+  if (raw === undefined || Object.hasOwn(FIXTURES, raw)) return raw;
+  throw new MarkerError(`${where}: unknown fixture '${raw}' (known: ${Object.keys(FIXTURES).join(', ')})`);
+}
+
 /**
  * The runnable blocks of one page, in page order.
  * @throws MarkerError for a marker that is not followed by a shell block, an unknown option,
- *   `output=next` without a block after, a duplicate id, or `needs` naming no earlier block
+ *   `output=next` without a block after, a duplicate id, `needs` naming no earlier block, or an
+ *   unknown fixture
  */
 export function parseRunnableBlocks(file: string, markdown: string): RunnableBlock[] {
   const lines = markdown.split(/\r?\n/);
@@ -139,6 +149,7 @@ export function parseRunnableBlocks(file: string, markdown: string): RunnableBlo
       output,
       outputLanguage,
       outputContains: options.get('output-contains'),
+      fixture: fixtureOf(options.get('fixture'), where),
       script: body,
     });
     index = next - 1;

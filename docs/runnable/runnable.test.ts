@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FIXTURE_START_TIMEOUT_MS, type RunningFixture, startFixture } from './fixtures.js';
 import { parseRunnableBlocks, type RunnableBlock, runOrder } from './markers.js';
 import { blockEnvironment, documentationPages } from './pages.js';
 import { type BlockRun, DEFAULT_BLOCK_TIMEOUT_MS, runBlock } from './run-block.js';
@@ -84,12 +85,22 @@ describe('runnable doc commands', () => {
       async ({ block }) => {
         const scratch = mkdtempSync(join(tmpdir(), 'mcpforge-runnable-'));
         const before = workingTreeStatus();
+        const steps = runOrder(block, blocks);
+        // One fixture serves the block and the blocks it needs, so what they set up is there.
+        const names = [
+          ...new Set(steps.flatMap((step) => (step.fixture === undefined ? [] : [step.fixture]))),
+        ];
+        expect(names.length, `${block.file}:${block.line}: its chain names two fixtures`).toBeLessThan(2);
+        let fixture: RunningFixture | undefined;
         try {
-          for (const step of runOrder(block, blocks)) {
-            const run = await runBlock(step, { cwd: ROOT, env: blockEnvironment(scratch) });
+          const env = blockEnvironment(scratch);
+          if (names[0] !== undefined) fixture = await startFixture(names[0], { cwd: ROOT, env });
+          for (const step of steps) {
+            const run = await runBlock(step, { cwd: ROOT, env: { ...env, ...fixture?.env } });
             checkRun(step, run);
           }
         } finally {
+          await fixture?.stop();
           rmSync(scratch, { recursive: true, force: true });
         }
         const after = workingTreeStatus();
@@ -101,7 +112,7 @@ describe('runnable doc commands', () => {
           ).toEqual([]);
         }
       },
-      DEFAULT_BLOCK_TIMEOUT_MS * 3,
+      DEFAULT_BLOCK_TIMEOUT_MS * 3 + FIXTURE_START_TIMEOUT_MS,
     );
   });
 });
