@@ -5,7 +5,7 @@ import {
   type ApprovalAgent,
   requestOrder,
   seedApprovalAgent,
-} from '../../approvals/http/approval-fixture.js';
+} from '../../approvals/http/test-support/approval-fixture.js';
 import { createKey } from '../../keys/api-keys-table.js';
 import { describeEachDatabase } from '../../test-support/describe-each-database.js';
 import { type ListeningGateway, listenGateway } from '../../test-support/gateway-fixture.js';

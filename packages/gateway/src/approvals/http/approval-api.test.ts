@@ -12,7 +12,7 @@ import {
   orderPosts,
   requestOrder,
   seedApprovalAgent,
-} from './approval-fixture.js';
+} from './test-support/approval-fixture.js';
 
 /** The upstream's answer to `POST /orders`. */
 const ORDER_ANSWER = { order_id: 'o-1', status: 'created' };

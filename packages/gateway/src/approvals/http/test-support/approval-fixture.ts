@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { publishAgent } from '../../catalog/agent-versions-table.js';
-import { createAgent } from '../../catalog/agents-table.js';
-import { publishOperation } from '../../catalog/operation-versions-table.js';
-import { createOperation } from '../../catalog/operations-table.js';
-import { loadPublishedCatalog } from '../../catalog/published-catalog.js';
-import { putUpstreamHost } from '../../catalog/upstream-hosts-table.js';
-import { getWorkspace } from '../../catalog/workspaces-table.js';
-import { newRequestId, newTraceId } from '../../http/trace-context.js';
-import { createKey } from '../../keys/api-keys-table.js';
-import type { Database } from '../../store/database.js';
-import { seedWorkspace, uniqueSlug } from '../../test-support/catalog-fixtures.js';
-import type { TestUpstream } from '../../test-support/upstream-server.js';
-import type { ApprovalRecord } from '../approval-record.js';
-import type { ApprovalService } from '../approval-service.js';
+import { publishAgent } from '../../../catalog/agent-versions-table.js';
+import { createAgent } from '../../../catalog/agents-table.js';
+import { publishOperation } from '../../../catalog/operation-versions-table.js';
+import { createOperation } from '../../../catalog/operations-table.js';
+import { loadPublishedCatalog } from '../../../catalog/published-catalog.js';
+import { putUpstreamHost } from '../../../catalog/upstream-hosts-table.js';
+import { getWorkspace } from '../../../catalog/workspaces-table.js';
+import { newRequestId, newTraceId } from '../../../http/trace-context.js';
+import { createKey } from '../../../keys/api-keys-table.js';
+import type { Database } from '../../../store/database.js';
+import { seedWorkspace, uniqueSlug } from '../../../test-support/catalog-fixtures.js';
+import type { TestUpstream } from '../../../test-support/upstream-server.js';
+import type { ApprovalRecord } from '../../approval-record.js';
+import type { ApprovalService } from '../../approval-service.js';
 
 /**
  * The seed's `sales` agent for approval API tests: a side-effecting `create_order` (a POST
