@@ -109,5 +109,6 @@ describePostgres('an approval whose worker process is killed while executing', (
       await history.close();
       await executor.close();
     }
-  });
+    // A child transpiles the gateway's sources at start: slow on a loaded machine.
+  }, 90_000);
 });
