@@ -130,7 +130,7 @@ describeEachDatabase(
       expect(upstream.requests).toHaveLength(0);
     });
 
-    it('working with the approval URL while pending; completed with the upstream result once approved through the service', async () => {
+    it('working with the approval URL while pending; completed with the upstream result once approved (a twin call waits on the same request; one execution)', async () => {
       const before = upstream.requests.length;
       const call = await tasks.request('tools/call', {
         name: INVOICE_TOOL,
@@ -140,6 +140,12 @@ describeEachDatabase(
       const taskId = call.result.taskId as string;
 
       const { task: pending, approvalId: id } = await tasks.waitingFor(taskId);
+      expect(pending.status).toBe('working');
+      const twin = await tasks.request('tools/call', {
+        name: INVOICE_TOOL,
+        arguments: { amount: 120, customer: 'ACME' },
+      });
+      expect((await tasks.waitingFor(twin.result.taskId)).approvalId).toBe(id);
       expect(pending.statusMessage).toContain(`/mcp/v1/${seeded.workspace}/${seeded.agent}/approvals/${id}`);
       expect(upstream.requests.length).toBe(before);
 
@@ -149,6 +155,8 @@ describeEachDatabase(
       expect(done.status).toBe('completed');
       expect(done.result.structuredContent).toEqual(INVOICE);
       expect(done.result.isError).not.toBe(true);
+      const twinDone = await tasks.settled(twin.result.taskId);
+      expect(twinDone.result.structuredContent).toEqual(INVOICE);
       expect(upstream.requests.length).toBe(before + 1);
       expect(JSON.parse(upstream.requests.at(-1)?.body ?? '{}')).toEqual({ customer: 'ACME', amount: 120 });
     });
