@@ -17,8 +17,8 @@ import { ApprovalService, idempotencyKeyOf } from './approval-service.js';
 const CHILD = fileURLToPath(new URL('./test-support/approve-child.ts', import.meta.url));
 /** The workspace's hooks that run TypeScript sources in a child (root `test-support/`). */
 const REGISTER = fileURLToPath(new URL('../../../../test-support/ts-hooks/register.mjs', import.meta.url));
-/** Long enough that the first sweep surely runs inside it on a loaded machine. */
-const LEASE_MS = 5_000;
+/** The child's lease; its execution is cut off a little before, long after the kill. */
+const LEASE_MS = 20_000;
 
 describePostgres('an approval whose worker process is killed while executing', (fixture) => {
   let upstream: TestUpstream;
@@ -47,10 +47,14 @@ describePostgres('an approval whose worker process is killed while executing', (
     const seeded = await seedApprovalAgent(db, upstream);
     const history = new HistoryWriter(db);
     const executor = createExecutor({ allowList: (workspace) => upstreamHostsOf(db, workspace) });
+    // The survivor's clock stands still before the child's claim until the test moves it past the
+    // lease, so "before the lease lapses" holds however slow the machine is.
+    let clock = Date.now();
     const survivor = new ApprovalService({
       db,
       executor,
       history,
+      now: () => new Date(clock),
       workerId: 'survivor',
       leaseMs: LEASE_MS,
     });
@@ -91,7 +95,7 @@ describePostgres('an approval whose worker process is killed while executing', (
         status: 'executing',
         leaseOwner: 'doomed-worker',
       });
-      await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 100));
+      clock = Date.now() + LEASE_MS;
       expect((await survivor.sweep()).reclaimed).toBe(1);
       expect(await survivor.get(seeded, record.id)).toMatchObject({
         status: 'completed',
