@@ -53,6 +53,40 @@ describe('foldRuns', () => {
     );
   });
 
+  it('folds a gateway row: the best-alternative ratio and the added latency, as medians of the runs', () => {
+    const gatewayRun = (rate, addedP50, at) => {
+      const results = {
+        forge: { value: rate },
+        floor: { value: 1000 },
+        ivotoby: { value: 100 },
+        generator: { value: 50 },
+      };
+      return {
+        generatedAt: at,
+        machine: {},
+        settings: {},
+        rows: [
+          {
+            id: 'gateway.latency.pglite',
+            group: 'gateway',
+            label: 'gateway',
+            results,
+            ratios: ratios(results),
+            added: { p50Us: addedP50, p99Us: addedP50 * 10 },
+          },
+        ],
+      };
+    };
+    const [row] = foldRuns([
+      gatewayRun(600, 300, 'a'),
+      gatewayRun(400, 900, 'b'),
+      gatewayRun(500, 500, 'c'),
+    ]).rows;
+    expect(row.ratios.forgeAlt).toBe(5);
+    expect(row.spread.forgeAlt).toEqual({ min: 4, max: 6 });
+    expect(row.added).toEqual({ p50Us: 500, p99Us: 5000 });
+  });
+
   it('refuses an empty list of runs', () => {
     expect(() => foldRuns([])).toThrow('no runs to fold');
   });
