@@ -120,8 +120,10 @@ describe('gateway demo', { timeout: 90_000 }, () => {
     expect(text).toContain("-H 'Authorization: Bearer mcpf_mcp_C'");
     expect(text).toContain('"method":"initialize"');
     expect(text).toContain('"arguments":{"base":"USD","quote":"EUR"}');
+    // In a checkout, at its root (as here), the line runs the Inspector on the checkout's Node 22
+    // (gateway-inspector.interop.test.ts runs it as printed).
     expect(text).toContain(
-      "npx -y @modelcontextprotocol/inspector --cli 'http://127.0.0.1:8080/mcp/v1/default/currency-rates' --transport http",
+      "\nnpm run inspector -- --cli 'http://127.0.0.1:8080/mcp/v1/default/currency-rates' --transport http --header 'Authorization: Bearer mcpf_mcp_C' --method tools/list\n",
     );
     expect(text).toContain('Node 22');
   });

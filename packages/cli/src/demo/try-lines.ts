@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DEMO, DEMO_ARGUMENTS } from './seed-demo.js';
 
 /**
@@ -54,10 +57,39 @@ export function callCurl(mcpUrl: string, key: string): string {
   );
 }
 
-/** The MCP Inspector's CLI mode listing the tools (the Inspector needs Node 22 or later). */
-export function inspectorCommand(mcpUrl: string, key: string): string {
+/**
+ * The checkout of this repository the CLI runs from, or undefined when it was installed from a
+ * package: there `npm run inspector` runs the Inspector on the Node 22 it needs
+ * (scripts/node22.mjs), with nothing to download.
+ */
+function checkoutRoot(): string | undefined {
+  // src/demo/try-lines.ts or dist/demo/try-lines.js, in packages/cli.
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+  try {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts?: object };
+    return existsSync(join(root, 'scripts', 'node22.mjs')) && 'inspector' in (manifest.scripts ?? {})
+      ? root
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The MCP Inspector's CLI mode listing the tools, as a command that runs where the person is
+ * (`cwd`): in a checkout `npm run inspector -- ...` (with `--prefix` from another folder, since
+ * npm looks for the script in the nearest package.json), else `npx` (which needs Node 22.19+).
+ */
+export function inspectorCommand(mcpUrl: string, key: string, cwd = process.cwd()): string {
+  const root = checkoutRoot();
+  const launcher =
+    root === undefined
+      ? 'npx -y @modelcontextprotocol/inspector'
+      : resolve(cwd) === resolve(root)
+        ? 'npm run inspector --'
+        : `npm --prefix ${shellQuote(resolve(root))} run inspector --`;
   return [
-    'npx -y @modelcontextprotocol/inspector --cli',
+    `${launcher} --cli`,
     shellQuote(mcpUrl),
     '--transport http',
     `--header ${shellQuote(`Authorization: Bearer ${key}`)}`,
