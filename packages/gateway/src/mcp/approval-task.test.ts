@@ -183,6 +183,18 @@ describeEachDatabase(
       expect(upstream.requests.length).toBe(before);
     });
 
+    it('tasks/cancel stops the wait and leaves the approval request pending (cancelling is not denying)', async () => {
+      const call = await tasks.request('tools/call', {
+        name: INVOICE_TOOL,
+        arguments: { customer: 'Hooli', amount: 8 },
+      });
+      const taskId = call.result.taskId as string;
+      const { approvalId } = await tasks.waitingFor(taskId);
+      expect((await tasks.request('tasks/cancel', { taskId })).result).toBeDefined();
+      expect((await tasks.request('tasks/get', { taskId })).result.status).toBe('cancelled');
+      expect((await gateway.gateway.approvals.get(seeded, approvalId))?.status).toBe('pending');
+    });
+
     it('a task is bound to the key that created it', async () => {
       const call = await tasks.request('tools/call', {
         name: INVOICE_TOOL,
