@@ -8,11 +8,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { INVOICE_TOOL, type SeededApprovalAgent, seedApprovalAgent } from '../approvals/approval-fixture.js';
-import {
-  type EndpointGateway,
-  listenEndpointGateway,
-} from '../approvals/mcp/test-support/endpoint-gateway.js';
 import { describeEachDatabase } from '../test-support/describe-each-database.js';
+import { type ListeningGateway, listenGateway } from '../test-support/gateway-fixture.js';
 import { startUpstream, type TestUpstream } from '../test-support/upstream-server.js';
 
 const INVOICE = { invoice: 'inv_7', total: 99 };
@@ -29,17 +26,17 @@ describeEachDatabase(
   'tools/call of an approval-required tool with URL-mode elicitation (SDK v1)',
   (fixture) => {
     let upstream: TestUpstream;
-    let gateway: EndpointGateway;
+    let gateway: ListeningGateway;
     let seeded: SeededApprovalAgent;
 
     beforeAll(async () => {
       upstream = await startUpstream((_request, response) => {
         response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(INVOICE));
       });
-      gateway = await listenEndpointGateway(fixture.db(), () => ({
+      gateway = await listenGateway(fixture.db(), {
         publicOrigin: PUBLIC_ORIGIN,
-        approvalWaitMs: 10_000,
-      }));
+        approvals: { waitMs: 10_000 },
+      });
       seeded = await seedApprovalAgent(fixture.db(), upstream);
     });
     afterAll(async () => {
@@ -80,7 +77,7 @@ describeEachDatabase(
         asked.push(request.params);
         // The person follows the link and approves (here: through the service).
         const id = (request.params as { elicitationId: string }).elicitationId;
-        const decided = await gateway.approvals.approve(seeded, id, { keyId: seeded.approvalKeyId });
+        const decided = await gateway.gateway.approvals.approve(seeded, id, { keyId: seeded.approvalKeyId });
         expect(decided?.status).toBe('completed');
         return { action: 'accept' };
       });
@@ -124,7 +121,7 @@ describeEachDatabase(
         expect(content.approval_url).toBe(
           `/mcp/v1/${seeded.workspace}/${seeded.agent}/approvals/${content.approval_id}`,
         );
-        expect((await gateway.approvals.get(seeded, content.approval_id))?.status).toBe('pending');
+        expect((await gateway.gateway.approvals.get(seeded, content.approval_id))?.status).toBe('pending');
         expect(upstream.requests.length).toBe(before);
       } finally {
         await session.close();
@@ -133,10 +130,10 @@ describeEachDatabase(
 
     it('accepted but nobody decides within approvalWaitMs: the plain result when the wait ends, and no elicitation/complete', async () => {
       await gateway.close();
-      gateway = await listenEndpointGateway(fixture.db(), () => ({
+      gateway = await listenGateway(fixture.db(), {
         publicOrigin: PUBLIC_ORIGIN,
-        approvalWaitMs: 300,
-      }));
+        approvals: { waitMs: 300 },
+      });
       const session = await connect(async () => ({ action: 'accept' }));
       try {
         const args = { customer: 'Initech', amount: 4 };
@@ -148,7 +145,7 @@ describeEachDatabase(
         const content = first.structuredContent as { status: string; approval_id: string };
         expect(content.status).toBe('approval_required');
         expect(session.completed).toEqual([]);
-        expect((await gateway.approvals.get(seeded, content.approval_id))?.status).toBe('pending');
+        expect((await gateway.gateway.approvals.get(seeded, content.approval_id))?.status).toBe('pending');
       } finally {
         await session.close();
       }

@@ -14,8 +14,8 @@ import { ApprovalService } from '../../approval-service.js';
 
 /**
  * The MCP endpoints alone, assembled from the gateway's own parts on a real port, with endpoint
- * services a test chooses (`publicOrigin`, `approvalWaitMs`) that `createGateway` does not take
- * yet. Only `{prefix}/v1/{workspace}/{agent}` is served (no admin or approval API): tests decide
+ * services a test chooses, including ones `createGateway` never builds (no approvals service).
+ * Only `{prefix}/v1/{workspace}/{agent}` is served (no admin or approval API): tests decide
  * through the {@link ApprovalService} directly.
  * @module
  */
