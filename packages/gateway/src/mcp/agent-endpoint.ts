@@ -80,6 +80,8 @@ export interface EndpointServices {
  * so sessions open on it stay open and get `notifications/tools/list_changed` (the toolkit
  * sends one per tool added or removed). As the transport's servable it also records each
  * `tools/call` in history and how far each legacy session went through the handshake.
+ * A tool with `approval: required` never calls its upstream here: `approvals/mcp` answers it
+ * (a task, a URL elicitation, or the plain `approval_required` result; docs/gateway/approvals-mcp.md).
  */
 export class AgentEndpoint implements HttpServable {
   readonly workspace: string;
