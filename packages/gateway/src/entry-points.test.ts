@@ -19,6 +19,31 @@ function importsOf(file: string): string[] {
   return [...readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)].map((match) => match[1] ?? '');
 }
 
+/** Modules `file` loads at run time: its imports and re-exports, without `import type` / `export type`. */
+function valueImportsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^(?:import|export)\s+(type\s+)?[^;]*?from '([^']+)'/gms)]
+    .filter((match) => match[1] === undefined)
+    .map((match) => match[2] ?? '');
+}
+
+/** The files of this package the root entry loads at run time, each with the file that first loads it. */
+function loadedByRoot(): Map<string, string | undefined> {
+  const loaded = new Map<string, string | undefined>([['index.ts', undefined]]);
+  const pending = ['index.ts'];
+  for (let file = pending.shift(); file !== undefined; file = pending.shift()) {
+    for (const specifier of valueImportsOf(join(sourceRoot, file))) {
+      if (!specifier.startsWith('.')) continue;
+      const target = relative(sourceRoot, join(sourceRoot, dirname(file), specifier.replace(/\.js$/, '.ts')));
+      if (!loaded.has(target)) {
+        loaded.set(target, file);
+        pending.push(target);
+      }
+    }
+  }
+  return loaded;
+}
+
 /** Which files may import each driver: the adapters, and the test harness that builds on them. */
 const DRIVER_HOMES: Record<string, RegExp> = {
   pg: /^(store\/pg-(database|listener)\.ts|test-support\/.*)$/,
@@ -40,7 +65,8 @@ describe('entry points', () => {
   it('no module outside the harness imports test-support', () => {
     for (const file of sourceFiles(sourceRoot)) {
       const where = relative(sourceRoot, file);
-      if (where.startsWith('test-support/')) continue;
+      // The harness: src/test-support/ and a module's own test-support/ folder.
+      if (/(^|\/)test-support\//.test(where)) continue;
       expect(importsOf(file).filter((s) => s.includes('test-support'))).toEqual([]);
     }
   });
@@ -61,6 +87,28 @@ describe('entry points', () => {
     expect(reached.size).toBeGreaterThan(1);
   });
 
+  it('the root entry re-exports types with `export type`, so a module only types come from is not loaded', () => {
+    const index = readFileSync(join(sourceRoot, 'index.ts'), 'utf8');
+    expect(index.match(/export \{[^}]*\btype /g) ?? []).toEqual([]);
+  });
+
+  it('undici is loaded by the root entry only through the executor: createExecutor, and the listener that creates one', () => {
+    const loaded = loadedByRoot();
+    const undiciHomes = [...loaded.keys()].filter((file) =>
+      valueImportsOf(join(sourceRoot, file)).includes('undici'),
+    );
+    // The executor's own modules, and nothing else.
+    expect(undiciHomes.every((file) => file.startsWith('execute/'))).toBe(true);
+    expect(undiciHomes.length).toBeGreaterThan(0);
+    // Who loads the executor: the root's re-export of createExecutor and http/gateway.ts, which
+    // creates one in createGateway. Loading it there lazily would keep undici out of a process
+    // that only uses the store or the catalog; this list says where that change would go.
+    const loadsExecutor = [...loaded.keys()].filter((file) =>
+      valueImportsOf(join(sourceRoot, file)).some((specifier) => /(^|\/)executor\.js$/.test(specifier)),
+    );
+    expect(loadsExecutor.sort()).toEqual(['execute/index.ts', 'http/gateway.ts']);
+  });
+
   it('the built package ships its migrations: dist/ opens and migrates a database on its own', () => {
     // dist/ is built by the test run's global setup (tsc -b), as a user's install would have it.
     const script = `
@@ -74,7 +122,8 @@ describe('entry points', () => {
       encoding: 'utf8',
     });
     expect(JSON.parse(output)).toEqual(MIGRATIONS.flatMap((m) => [`start ${m.id}`, `done ${m.id}`]));
-  });
+    // A child process opening PGlite: slow on a loaded machine.
+  }, 60_000);
 });
 
 describe('the gateway front door', () => {
