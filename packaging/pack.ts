@@ -6,7 +6,7 @@ import { cleanNpmEnv } from '../scripts/node22.mjs';
 export const repoRoot = join(import.meta.dirname, '..');
 
 /** The workspaces published to the npm registry, in dependency order. */
-export const PUBLISHED = ['@mcpforge/wire', '@mcpforge/server'] as const;
+export const PUBLISHED = ['@mcpforge/wire', '@mcpforge/server', '@mcpforge/mcpl'] as const;
 export type PublishedName = (typeof PUBLISHED)[number];
 
 export interface PackageManifest {

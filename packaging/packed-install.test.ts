@@ -27,10 +27,21 @@ let packed: Record<(typeof PUBLISHED)[number], PackedPackage>;
 /** The files of the consumer's TypeScript program (`tsc --listFiles`). */
 let programFiles: string[];
 
-const SUBPATHS = {
+/** Each package's own package.json, as in the repository. */
+function sourceExports(folder: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'packages', folder, 'package.json'), 'utf8')) as {
+    exports: Record<string, unknown>;
+  };
+  return Object.keys(manifest.exports);
+}
+
+const SUBPATHS: Record<(typeof PUBLISHED)[number], readonly string[]> = {
   '@mcpforge/wire': ['.', './ws'],
   '@mcpforge/server': ['.', './http', './testing', './tasks'],
-} as const;
+  // Still growing (issue 11: host, compat, server, toolsets): taken from its package.json, so
+  // every subpath it declares is packed, resolved and run below.
+  '@mcpforge/mcpl': sourceExports('mcpl'),
+};
 const specifiers = PUBLISHED.flatMap((name) =>
   SUBPATHS[name].map((subpath) => (subpath === '.' ? name : `${name}/${subpath.slice(2)}`)),
 );
@@ -65,7 +76,8 @@ server.tool(
 );
 await run(() => server, { name: 'packed-consumer' });
 `,
-  'src/entry-points.ts': `import { createServer } from '@mcpforge/server';
+  'src/entry-points.ts': `import { manifestDigest } from '@mcpforge/mcpl';
+import { createServer } from '@mcpforge/server';
 import { createHttpHandler, type HttpHandler } from '@mcpforge/server/http';
 import { createTaskServer, type TaskServer } from '@mcpforge/server/tasks';
 import { createTestClient, type TestClient } from '@mcpforge/server/testing';
@@ -79,6 +91,7 @@ export const client: TestClient = createTestClient(server);
 export const makeTasks: typeof createTaskServer = createTaskServer;
 export type Tasks = TaskServer;
 export const decoder = new LineDecoder();
+export const revision: string = manifestDigest({ version: '0.5' });
 export function connect(socket: WebSocket, options?: ConnectionOptions): Connection {
   return fromWebSocket(socket, options);
 }
@@ -177,6 +190,13 @@ describe('the packed tarballs', () => {
       packed['@mcpforge/wire'].manifest.version,
     );
   });
+
+  it('@mcpforge/mcpl depends on exactly the packed @mcpforge/wire and @mcpforge/server', () => {
+    expect(packed['@mcpforge/mcpl'].manifest.dependencies).toEqual({
+      '@mcpforge/server': packed['@mcpforge/server'].manifest.version,
+      '@mcpforge/wire': packed['@mcpforge/wire'].manifest.version,
+    });
+  });
 });
 
 describe('a new project outside the repository, installed from the tarballs', () => {
@@ -192,6 +212,7 @@ describe('a new project outside the repository, installed from the tarballs', ()
         ...NPM_INSTALL_FLAGS,
         packed['@mcpforge/wire'].tarball,
         packed['@mcpforge/server'].tarball,
+        packed['@mcpforge/mcpl'].tarball,
         ...tools,
       ],
       {
@@ -232,7 +253,7 @@ describe('a new project outside the repository, installed from the tarballs', ()
     const resolved = stdout.trim().split('\n');
     expect(resolved).toHaveLength(specifiers.length);
     expect(
-      resolved.filter((url) => !/\/node_modules\/@mcpforge\/(wire|server)\/dist\/.*\.js$/.test(url)),
+      resolved.filter((url) => !/\/node_modules\/@mcpforge\/(wire|server|mcpl)\/dist\/.*\.js$/.test(url)),
     ).toEqual([]);
   });
 
