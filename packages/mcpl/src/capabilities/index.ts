@@ -16,6 +16,7 @@ export {
   type UsesValidation,
   validateUses,
 } from './feature-sets.js';
+export { checkGrant, type GrantCheck, type GrantRefusal } from './grant-check.js';
 export {
   type CapabilityGrantState,
   capabilityGranted,
