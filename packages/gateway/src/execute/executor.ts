@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { CallToolResult } from '@mcpforge/server';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -10,6 +9,7 @@ import {
 import { findUpstreamHost } from '../catalog/upstream-hosts-table.js';
 import { createToolError, type ToolError, type ToolErrorFacts } from '../errors/tool-error.js';
 import type { ToolErrorCode } from '../errors/tool-error-table.js';
+import { newSpanId } from '../http/trace-context.js';
 import { type ExecutorOptions, type ResolvedExecutorOptions, resolveExecutorOptions } from './options.js';
 import { addHeaderArguments, buildJsonBody, resolveStaticHeaders } from './request-headers.js';
 import { buildRequestTarget } from './request-target.js';
@@ -128,8 +128,7 @@ class RestExecutor implements Executor {
     const headers: Record<string, string> = Object.create(null);
     headers['accept'] = DEFAULT_ACCEPT;
     headers['user-agent'] = USER_AGENT;
-    if (TRACE_ID.test(context.traceId))
-      headers['traceparent'] = `00-${context.traceId}-${randomBytes(8).toString('hex')}-01`;
+    if (TRACE_ID.test(context.traceId)) headers['traceparent'] = `00-${context.traceId}-${newSpanId()}-01`;
     const missing = resolveStaticHeaders(binding.headers, this.#options.env, headers);
     if (missing !== undefined) return failure('upstream_credential_unavailable', missing.reason);
     const refused = addHeaderArguments(binding, args, headers);

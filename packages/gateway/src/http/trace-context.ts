@@ -1,4 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { randomHex } from './random-hex.js';
 
 /**
  * Request and trace ids. The trace id is the W3C Trace Context trace-id: continued from a
@@ -24,7 +25,12 @@ export function traceIdOf(traceparent: string | undefined): string | undefined {
 
 /** A new random trace id (32 hex digits, never all zeros in practice). */
 export function newTraceId(): string {
-  return randomBytes(16).toString('hex');
+  return randomHex(16);
+}
+
+/** A new random span id (W3C parent-id, 16 hex digits), for the `traceparent` sent upstream. */
+export function newSpanId(): string {
+  return randomHex(8);
 }
 
 /** A new request id: a random UUID, unique across gateway processes. */

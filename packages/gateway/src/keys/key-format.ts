@@ -49,7 +49,12 @@ export function generateKey(type: KeyType): NewKey {
 
 /** The stored form of a key: SHA-256, hex. */
 export function keySha256(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
+  return keyDigest(value).toString('hex');
+}
+
+/** The SHA-256 of a key, as bytes. */
+export function keyDigest(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
 }
 
 /**

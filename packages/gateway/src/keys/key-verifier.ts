@@ -10,7 +10,7 @@ import {
   touchKeys,
 } from './api-keys-table.js';
 import { KEY_REVOKED_CHANNEL } from './key-events.js';
-import { keySha256, parseKey } from './key-format.js';
+import { keyDigest, parseKey } from './key-format.js';
 
 /**
  * Longest a verified key is trusted without asking the database again. This is the bound on
@@ -42,6 +42,19 @@ export type VerifiedKey = Omit<ApiKey, 'revokedAt' | 'lastUsedAt'>;
 interface CacheEntry {
   row: ApiKeyRow;
   fetchedAt: number;
+  /** The row's hash as bytes, for the constant-time comparison. */
+  hash: Buffer;
+  /** What `verify` returns for it: built once per lookup, not once per request. */
+  key: VerifiedKey;
+}
+
+/** Longer than any key (58 characters): such a token is refused before it is hashed. */
+const MAX_TOKEN_LENGTH = 256;
+
+function verifiedKey(row: ApiKeyRow): VerifiedKey {
+  const { revokedAt: _revoked, lastUsedAt: _used, ...key } = toApiKey(row);
+  Object.freeze(key.allowedOrigins);
+  return Object.freeze(key);
 }
 
 function checkRange(
@@ -78,8 +91,9 @@ export class KeyVerifier {
   readonly #now: () => number;
   readonly #onBackgroundError: (error: unknown) => void;
   readonly #cache = new Map<string, CacheEntry>();
-  readonly #inFlight = new Map<string, Promise<ApiKeyRow | undefined>>();
-  readonly #usedAt = new Map<string, Date>();
+  readonly #inFlight = new Map<string, Promise<CacheEntry | undefined>>();
+  /** Last use of each key since the previous flush, in epoch ms (a Date is made only when written). */
+  readonly #usedAt = new Map<string, number>();
   /** Bumped by every invalidation: a lookup that started before one does not fill the cache. */
   #epoch = 0;
   #unlisten: Unlisten | undefined;
@@ -123,17 +137,24 @@ export class KeyVerifier {
    * @throws GatewayError `key_invalid` (401) for a missing, malformed, unknown or revoked key.
    */
   async verify(token: string | undefined): Promise<VerifiedKey> {
-    if (token === undefined || parseKey(token) === undefined) throw invalidKey();
-    const sha256 = keySha256(token);
-    const row = await this.#lookup(sha256);
-    if (row === undefined || row.revoked_at !== null) throw invalidKey();
+    if (token === undefined || token.length > MAX_TOKEN_LENGTH) throw invalidKey();
+    const digest = keyDigest(token);
+    const sha256 = digest.toString('hex');
+    // The hot path: a key verified less than the cache age ago. Its hash names the very token
+    // that passed parseKey then, so the check digit is not computed again.
+    const cached = this.#cache.get(sha256);
+    let entry: CacheEntry | undefined =
+      cached !== undefined && this.#now() - cached.fetchedAt < this.#maxAge ? cached : undefined;
+    if (entry === undefined) {
+      if (parseKey(token) === undefined) throw invalidKey();
+      entry = await this.#lookup(sha256);
+    }
+    if (entry === undefined || entry.row.revoked_at !== null) throw invalidKey();
     // The lookup matched on the hash; compare again in constant time so no code path
     // depends on how much of a hash matched.
-    if (!timingSafeEqual(Buffer.from(row.secret_sha256, 'hex'), Buffer.from(sha256, 'hex')))
-      throw invalidKey();
-    this.#markUsed(row.id);
-    const { revokedAt: _revoked, lastUsedAt: _used, ...key } = toApiKey(row);
-    return key;
+    if (!timingSafeEqual(entry.hash, digest)) throw invalidKey();
+    this.#markUsed(entry.row.id);
+    return entry.key;
   }
 
   /** Revokes a key in the database; this process refuses it from the moment this resolves. */
@@ -156,7 +177,8 @@ export class KeyVerifier {
   flush(): Promise<void> {
     clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
-    const batch = new Map(this.#usedAt);
+    const batch = new Map<string, Date>();
+    for (const [keyId, at] of this.#usedAt) batch.set(keyId, new Date(at));
     this.#usedAt.clear();
     // Chained so batches land in order; a failed batch (reported by its caller) does not stop the next.
     this.#flushing = this.#flushing.catch(() => undefined).then(() => touchKeys(this.#db, batch));
@@ -172,28 +194,33 @@ export class KeyVerifier {
     this.#cache.clear();
   }
 
-  async #lookup(sha256: string): Promise<ApiKeyRow | undefined> {
-    const cached = this.#cache.get(sha256);
-    if (cached !== undefined && this.#now() - cached.fetchedAt < this.#maxAge) return cached.row;
+  /** Asks the database (joining a lookup of the same hash already running), then caches an active key. */
+  async #lookup(sha256: string): Promise<CacheEntry | undefined> {
     const pending = this.#inFlight.get(sha256);
     if (pending !== undefined) return pending;
     const epoch = this.#epoch;
     const fetchedAt = this.#now();
-    const lookup: Promise<ApiKeyRow | undefined> = findKeyBySha256(this.#db, sha256).finally(() => {
-      if (this.#inFlight.get(sha256) === lookup) this.#inFlight.delete(sha256);
-    });
+    const lookup: Promise<CacheEntry | undefined> = findKeyBySha256(this.#db, sha256)
+      .then((row) => (row === undefined ? undefined : this.#entry(row, fetchedAt)))
+      .finally(() => {
+        if (this.#inFlight.get(sha256) === lookup) this.#inFlight.delete(sha256);
+      });
     this.#inFlight.set(sha256, lookup);
-    const row = await lookup;
+    const entry = await lookup;
     this.#cache.delete(sha256);
-    if (row !== undefined && row.revoked_at === null && epoch === this.#epoch && this.#maxAge > 0) {
-      this.#cache.set(sha256, { row, fetchedAt });
+    if (entry !== undefined && entry.row.revoked_at === null && epoch === this.#epoch && this.#maxAge > 0) {
+      this.#cache.set(sha256, entry);
       if (this.#cache.size > this.#maxEntries) this.#cache.delete(this.#cache.keys().next().value!);
     }
-    return row;
+    return entry;
+  }
+
+  #entry(row: ApiKeyRow, fetchedAt: number): CacheEntry {
+    return { row, fetchedAt, hash: Buffer.from(row.secret_sha256, 'hex'), key: verifiedKey(row) };
   }
 
   #markUsed(keyId: string): void {
-    this.#usedAt.set(keyId, new Date());
+    this.#usedAt.set(keyId, Date.now());
     if (this.#flushTimer !== undefined) return;
     this.#flushTimer = setTimeout(() => {
       this.#flushTimer = undefined;
