@@ -2,7 +2,7 @@
  * @mcpforge/mcpl: MCPL, the MCP superset of push events, channels, inference hooks, host state,
  * feature sets and manifest changes, on @mcpforge/wire and @mcpforge/server: its methods and
  * shapes (protocol/), capability advertisement, grants and feature sets (capabilities/), and the
- * manifest digest and change tracker (manifest/).
+ * manifest digest and change tracker (manifest/), event tags (tags/).
  */
 export {
   advertisedCapabilities,
@@ -197,3 +197,4 @@ export {
   toContentBlocks,
   type UnavailableFeature,
 } from './protocol/index.js';
+export { CHAT_TAG_IMPLIES, CHAT_TAGS, expandTags, isEventTag } from './tags/index.js';

@@ -1,0 +1,1 @@
+export { CHAT_TAG_IMPLIES, CHAT_TAGS, expandTags, isEventTag } from './tags.js';
