@@ -7,6 +7,7 @@
  */
 
 import { APPROVAL_STATUSES } from '../approvals/approval-record.js';
+import { CALL_OUTCOMES } from '../history/history-table.js';
 
 type Schema = Record<string, unknown>;
 
@@ -245,7 +246,7 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
       calledAt: dateTime,
       requestId: string,
       traceId: string,
-      outcome: { enum: ['success', 'tool_error', 'rejected'] },
+      outcome: { enum: [...CALL_OUTCOMES] },
       errorCode: { type: ['string', 'null'] },
       durationMs: { type: 'integer' },
       handshakeComplete: { type: 'boolean' },

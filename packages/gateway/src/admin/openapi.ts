@@ -1,6 +1,7 @@
 import { APPROVAL_STATUSES } from '../approvals/approval-record.js';
 import { errorInfo, type GatewayErrorCode } from '../errors/error-table.js';
 import { PROBLEM_CONTENT_TYPE } from '../errors/problem.js';
+import { CALL_OUTCOMES } from '../history/history-table.js';
 import { COMPONENT_SCHEMAS } from './openapi-schemas.js';
 import { compilePathTemplate } from './path-template.js';
 import type { Route } from './route.js';
@@ -22,7 +23,7 @@ const QUERY_SCHEMAS: Record<string, Json> = {
   type: { enum: ['mcp_client', 'approval', 'admin'] },
   agent: { type: 'string', description: 'An agent slug (with workspace)' },
   key: { type: 'string', description: 'A key id' },
-  outcome: { enum: ['success', 'tool_error', 'rejected'] },
+  outcome: { enum: [...CALL_OUTCOMES] },
   since: { type: 'string', format: 'date-time', description: 'Calls at or after this time' },
   until: { type: 'string', format: 'date-time', description: 'Calls before this time' },
   status: { enum: [...APPROVAL_STATUSES] },
