@@ -5,7 +5,9 @@
  */
 export {
   ConnectionClosedError,
+  type JsonRpcErrorObject as JsonRpcError,
   type JsonRpcId,
+  type JsonRpcMessage,
   type JsonRpcNotification,
   type JsonRpcRequest,
   type JsonRpcResponse,
@@ -70,8 +72,11 @@ export {
 export {
   DEFAULT_REQUEST_TIMEOUT,
   type IncomingEnvelope,
+  type IncomingEnvelope as IncomingMessage,
   McplConnection,
   type McplConnectionEvents,
 } from './connection.js';
+export { ConnectionError } from './connection-error.js';
+export { makeErrorResponse, makeNotification, makeRequest, makeResponse } from './json-rpc.js';
 export { ConnectionTimeoutError } from './timeout-error.js';
 export type { WebSocketLike } from './web-socket.js';

@@ -1,0 +1,370 @@
+import { createSessionState, type McpServer, type Session } from '@mcpforge/server';
+import {
+  type Connection,
+  ConnectionClosedError,
+  fromStreams,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  type RequestOptions,
+} from '@mcpforge/wire';
+import {
+  type CapabilityGrantState,
+  deriveFeatureSets,
+  emptyGrantState,
+  extractMcpl,
+  grantFromUpdate,
+  legacyGrantState,
+  type McplCapabilities,
+  type McplDialect,
+  mcplDialect,
+} from '../capabilities/index.js';
+import {
+  type ChannelDescriptor,
+  type ChannelMessage,
+  type ChannelsCloseParams,
+  type ChannelsCloseResult,
+  type ChannelsIncomingResult,
+  type ChannelsItemizedResult,
+  type ChannelsOpenParams,
+  type ChannelsOpenResult,
+  type ChannelsPublishParams,
+  type ChannelsPublishResult,
+  type ContentBlock,
+  ERR_INVALID_PARAMS,
+  ERR_METHOD_NOT_FOUND,
+  type FeatureSetsUpdateResult,
+  method,
+  type PushEventParams,
+  type PushEventResult,
+  toContentBlocks,
+} from '../protocol/index.js';
+import { type Refusal, refusal } from './grant-gate.js';
+import { buildManifest, manifestForDialect, toolsFeatureSet } from './manifest.js';
+import { McplServeError } from './serve-error.js';
+
+/** Handlers of the host→server channel requests; a missing one answers -32601. */
+export interface ChannelHandlers {
+  list?: (() => ChannelDescriptor[]) | undefined;
+  publish?:
+    | ((params: ChannelsPublishParams) => ChannelsPublishResult | Promise<ChannelsPublishResult>)
+    | undefined;
+  open?: ((params: ChannelsOpenParams) => ChannelsOpenResult | Promise<ChannelsOpenResult>) | undefined;
+  close?: ((params: ChannelsCloseParams) => ChannelsCloseResult | Promise<ChannelsCloseResult>) | undefined;
+}
+
+export interface McplServeOptions {
+  /**
+   * What the server advertises under `experimental.mcpl` (its manifest): capabilities and
+   * feature sets, in either dialect. `<name>.tools` (uses `tools`) is added when the server has
+   * tools and does not declare it; the version and revision are set here.
+   */
+  mcpl: Omit<McplCapabilities, 'version'> & { version?: string | undefined };
+  /** The `<name>` of `<name>.tools`. Default: the server's name. */
+  featureSetName?: string | undefined;
+  channels?: ChannelHandlers | undefined;
+  /** Malformed input and failures of this connection, for the log. */
+  onError?: ((error: Error) => void) | undefined;
+}
+
+/** A push event to send; `eventId` and `timestamp` are filled in when absent. */
+export interface PushEventInput {
+  featureSet: string;
+  /** The payload's content: blocks, or a string for one text block. */
+  content: string | ContentBlock[];
+  eventId?: string | undefined;
+  timestamp?: string | undefined;
+  origin?: Record<string, unknown> | undefined;
+  tags?: string[] | undefined;
+}
+
+/** MCPL methods a host sends that this session answers itself once MCPL is negotiated. */
+const CHANNEL_REQUESTS: Readonly<Record<string, { handler: keyof ChannelHandlers; capability: string }>> = {
+  [method.CHANNELS_LIST]: { handler: 'list', capability: 'channels.register' },
+  [method.CHANNELS_PUBLISH]: { handler: 'publish', capability: 'channels.publish' },
+  [method.CHANNELS_OPEN]: { handler: 'open', capability: 'channels.lifecycle' },
+  [method.CHANNELS_CLOSE]: { handler: 'close', capability: 'channels.lifecycle' },
+};
+
+let eventCounter = 0;
+
+/**
+ * One MCP connection served by a toolkit server (`createServer`) with MCPL on top: a host that
+ * sends `experimental.mcpl` in `initialize` gets the manifest back and may grant; this session
+ * then enforces the grant on tools (-32002 without `tools`, -32001 with `<name>.tools`
+ * disabled), answers `featureSets/update`, `mcpl/manifest` and the channel requests, and lets
+ * the server push events and channel messages. A host that did not negotiate MCPL talks to
+ * the plain MCP server: no MCPL member, method or message, and MCPL sends throw here.
+ */
+export class McplSession {
+  readonly connection: Connection;
+  readonly session: Session;
+  readonly closed: Promise<void>;
+  readonly #server: McpServer;
+  readonly #options: McplServeOptions;
+  readonly #manifest: Record<string, unknown>;
+  readonly #toolsSet: string;
+  #dialect: McplDialect | undefined;
+  #grant: CapabilityGrantState = emptyGrantState();
+  #channels = new Set<string>();
+
+  constructor(server: McpServer, connection: Connection, options: McplServeOptions) {
+    this.#server = server;
+    this.connection = connection;
+    this.#options = options;
+    const name = options.featureSetName ?? server.name;
+    this.#toolsSet = toolsFeatureSet(name);
+    const hasTools = server.capabilities('legacy').tools !== undefined;
+    this.#manifest = buildManifest({ ...options.mcpl, version: '0.5' }, name, hasTools);
+    this.session = {
+      id: undefined,
+      state: createSessionState(),
+      notify: (message) => this.#quietly(() => connection.notify(message.method, message.params)),
+      request: (name, params, requestOptions) =>
+        connection.request(name, params, requestOptions.signal ? { signal: requestOptions.signal } : {}),
+    };
+    this.closed = new Promise((resolve) => {
+      connection.once('close', () => {
+        server.closeSession(this.session);
+        resolve();
+      });
+    });
+    connection.on('request', (message) => void this.#onRequest(message));
+    connection.on('notification', (message) => this.#onNotification(message));
+    connection.on('error', (error) => options.onError?.(error));
+  }
+
+  /** The host's MCPL dialect, once it negotiated MCPL; undefined for a plain MCP host. */
+  get dialect(): McplDialect | undefined {
+    return this.#dialect;
+  }
+
+  get mcplActive(): boolean {
+    return this.#dialect !== undefined;
+  }
+
+  /** The host's current grant (empty and not ready until a 0.5 host sends its request). */
+  get grant(): CapabilityGrantState {
+    return this.#grant;
+  }
+
+  /** The 0.5 manifest this session advertises (with its revision). */
+  get manifest(): Record<string, unknown> {
+    return structuredClone(this.#manifest);
+  }
+
+  /**
+   * `push/event` to the host (§9). Throws `McplServeError` without sending when the host did
+   * not negotiate MCPL, the manifest does not advertise `pushEvents`, or the grant does not
+   * cover `pushEvents` for `featureSet`; resolves with the host's answer.
+   */
+  pushEvent(input: PushEventInput, options: RequestOptions = {}): Promise<PushEventResult> {
+    this.#check('pushEvents', input.featureSet);
+    const params: PushEventParams = {
+      featureSet: input.featureSet,
+      eventId: input.eventId ?? `evt-${process.pid}-${Date.now()}-${++eventCounter}`,
+      timestamp: input.timestamp ?? new Date().toISOString(),
+      payload: { content: toContentBlocks(input.content) },
+      ...(input.origin === undefined ? {} : { origin: input.origin }),
+      ...(input.tags === undefined ? {} : { tags: input.tags }),
+    };
+    return this.connection.request<PushEventResult>(method.PUSH_EVENT, params, options);
+  }
+
+  /** `channels/register` (needs `channels.register`); registered ids may then carry messages. */
+  async registerChannels(
+    channels: ChannelDescriptor[],
+    options: RequestOptions = {},
+  ): Promise<ChannelsItemizedResult> {
+    this.#check('channels.register');
+    const result = await this.connection.request<ChannelsItemizedResult>(
+      method.CHANNELS_REGISTER,
+      { channels },
+      options,
+    );
+    for (const item of result?.results ?? []) if (item.accepted) this.#channels.add(item.id);
+    return result;
+  }
+
+  /** `channels/incoming` (needs `channels.incoming`): messages on channels the host accepted. */
+  incoming(messages: ChannelMessage[], options: RequestOptions = {}): Promise<ChannelsIncomingResult> {
+    this.#check('channels.incoming');
+    const unknown = messages.find((message) => !this.#channels.has(message.channelId));
+    if (unknown !== undefined) {
+      throw new McplServeError(
+        'ERR_MCPL_INVALID',
+        `Channel ${unknown.channelId} is not registered with this host`,
+      );
+    }
+    return this.connection.request<ChannelsIncomingResult>(method.CHANNELS_INCOMING, { messages }, options);
+  }
+
+  /** Closes the connection; the server forgets the session. */
+  close(): void {
+    this.#server.closeSession(this.session);
+    this.connection.close();
+  }
+
+  #check(capability: string, featureSet?: string): void {
+    if (this.#dialect === undefined) {
+      throw new McplServeError(
+        'ERR_MCPL_NOT_NEGOTIATED',
+        `The host did not negotiate MCPL; ${capability} is not available`,
+        {
+          capability,
+        },
+      );
+    }
+    const refused = refusal(this.#grant, capability, featureSet);
+    if (refused !== undefined) {
+      throw new McplServeError('ERR_MCPL_NOT_GRANTED', refused.message, {
+        capability: 'capability' in refused.data ? refused.data.capability : undefined,
+        featureSet: 'featureSet' in refused.data ? refused.data.featureSet : undefined,
+      });
+    }
+  }
+
+  async #onRequest(message: JsonRpcRequest): Promise<void> {
+    let response: JsonRpcResponse | undefined;
+    try {
+      response = await this.#answer(message);
+    } catch (error) {
+      this.#options.onError?.(error instanceof Error ? error : new Error(String(error)));
+      response = { jsonrpc: '2.0', id: message.id, error: { code: -32603, message: 'Internal error' } };
+    }
+    if (response === undefined) return;
+    this.#quietly(() => {
+      if ('error' in response) {
+        const { code, message: text, data } = response.error;
+        this.connection.respondError(response.id, code, text, data);
+      } else {
+        this.connection.respond(response.id, response.result);
+      }
+    });
+  }
+
+  async #answer(message: JsonRpcRequest): Promise<JsonRpcResponse | undefined> {
+    if (message.method === 'initialize') return this.#initialize(message);
+    if (this.#dialect !== undefined) {
+      const own = await this.#mcplRequest(message);
+      if (own !== undefined) return own;
+    }
+    return this.#server.handle(message, this.session);
+  }
+
+  async #initialize(message: JsonRpcRequest): Promise<JsonRpcResponse | undefined> {
+    const response = await this.#server.handle(message, this.session);
+    if (response === undefined || 'error' in response) return response;
+    const hostCapabilities = (message.params as { capabilities?: unknown } | undefined)?.capabilities;
+    const hostMcpl = extractMcpl(hostCapabilities);
+    if (hostMcpl === undefined) {
+      this.#dialect = undefined;
+      return response;
+    }
+    const dialect = mcplDialect(hostMcpl['version']) ?? '0.5';
+    this.#dialect = dialect;
+    const result = response.result as { capabilities?: Record<string, unknown> };
+    const capabilities = { ...(result.capabilities ?? {}) };
+    const experimental = (capabilities['experimental'] ?? {}) as Record<string, unknown>;
+    capabilities['experimental'] = { ...experimental, mcpl: manifestForDialect(this.#manifest, dialect) };
+    // 0.4 hosts never send a grant request: what both sides advertised holds at once (§5.3 is 0.5).
+    this.#grant = dialect === '0.4' ? legacyGrantState(hostCapabilities, capabilities) : emptyGrantState();
+    return { ...response, result: { ...result, capabilities } };
+  }
+
+  /** The MCPL methods and gates of a negotiated session; undefined: the MCP server answers. */
+  async #mcplRequest(message: JsonRpcRequest): Promise<JsonRpcResponse | undefined> {
+    const id = message.id;
+    const fail = (error: Refusal | { code: number; message: string }): JsonRpcResponse => ({
+      jsonrpc: '2.0',
+      id,
+      error: 'data' in error ? { code: error.code, message: error.message, data: error.data } : error,
+    });
+    switch (message.method) {
+      case 'tools/call': {
+        const refused = refusal(this.#grant, 'tools', this.#toolsSet);
+        return refused === undefined ? undefined : fail(refused);
+      }
+      case 'tools/list': {
+        // A host that has not granted tools sees none (a denied capability is as if never advertised).
+        if (refusal(this.#grant, 'tools', this.#toolsSet) === undefined) return undefined;
+        return { jsonrpc: '2.0', id, result: { tools: [] } };
+      }
+      case method.FEATURE_SETS_UPDATE:
+        return this.#grantRequest(message);
+      case method.MANIFEST:
+        return { jsonrpc: '2.0', id, result: manifestForDialect(this.manifest, this.#dialect ?? '0.5') };
+    }
+    const channel = CHANNEL_REQUESTS[message.method];
+    if (channel === undefined) return undefined;
+    const refused = refusal(this.#grant, channel.capability);
+    if (refused !== undefined) return fail(refused);
+    const handler = this.#options.channels?.[channel.handler] as ((params: unknown) => unknown) | undefined;
+    if (channel.handler === 'list' && handler === undefined) {
+      return { jsonrpc: '2.0', id, result: { channels: [] } };
+    }
+    if (handler === undefined)
+      return fail({ code: ERR_METHOD_NOT_FOUND, message: `Method not found: ${message.method}` });
+    const result = await handler(channel.handler === 'list' ? undefined : (message.params ?? {}));
+    return { jsonrpc: '2.0', id, result: channel.handler === 'list' ? { channels: result } : result };
+  }
+
+  #grantRequest(message: JsonRpcRequest): JsonRpcResponse {
+    const update = grantFromUpdate(this.#grant, message.params, 'request');
+    this.#grant = update.state;
+    if (update.malformed !== undefined) {
+      return {
+        jsonrpc: '2.0',
+        id: message.id,
+        error: { code: ERR_INVALID_PARAMS, message: `featureSets/update: ${update.malformed}` },
+      };
+    }
+    const derived = deriveFeatureSets(this.#manifest['featureSets'], update.state.effectiveCapabilities);
+    const unavailable = Object.entries(derived.disabled).map(([featureSet, why]) => ({
+      featureSet,
+      missingCapabilities: why.missingCapabilities,
+      effect: why.reason === 'invalid_uses' ? 'declaration invalid' : 'unavailable until granted',
+    }));
+    const receipt: FeatureSetsUpdateResult =
+      unavailable.length === 0
+        ? { accepted: true }
+        : { accepted: true, mode: 'degraded', unavailableFeatures: unavailable };
+    return { jsonrpc: '2.0', id: message.id, result: receipt };
+  }
+
+  #onNotification(message: JsonRpcNotification): void {
+    if (this.#dialect !== undefined && message.method === method.FEATURE_SETS_UPDATE) {
+      this.#grant = grantFromUpdate(this.#grant, message.params, 'notification', {
+        dialect: this.#dialect,
+      }).state;
+      return;
+    }
+    void this.#server.dispatch(message, this.session);
+  }
+
+  #quietly(send: () => void): void {
+    try {
+      send();
+    } catch (error) {
+      if (!(error instanceof ConnectionClosedError)) throw error;
+    }
+  }
+}
+
+/** Serves `server` with MCPL on one wire connection (stdio, a child's pipes, a socket). */
+export function serveMcpl(server: McpServer, connection: Connection, options: McplServeOptions): McplSession {
+  return new McplSession(server, connection, options);
+}
+
+/** {@link serveMcpl} on this process's stdin/stdout (or the given streams). */
+export function serveMcplStdio(
+  server: McpServer,
+  options: McplServeOptions & {
+    input?: NodeJS.ReadableStream | undefined;
+    output?: NodeJS.WritableStream | undefined;
+  },
+): McplSession {
+  const input = (options.input ?? process.stdin) as Parameters<typeof fromStreams>[0];
+  const output = (options.output ?? process.stdout) as Parameters<typeof fromStreams>[1];
+  return serveMcpl(server, fromStreams(input, output, { queueIncoming: false }), options);
+}
