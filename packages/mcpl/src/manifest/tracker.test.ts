@@ -6,7 +6,10 @@ import { manifestDigest } from './digest.js';
 import { type ManifestNotifier, ManifestTracker } from './tracker.js';
 
 /** A notifier that records what it was told. */
-function recorder(): ManifestNotifier & { told: Array<{ method: string; params: unknown }> } {
+function recorder(): {
+  told: Array<{ method: string; params: unknown }>;
+  sendNotification(method: string, params?: unknown): void;
+} {
   const told: Array<{ method: string; params: unknown }> = [];
   return { told, sendNotification: (method, params) => void told.push({ method, params }) };
 }

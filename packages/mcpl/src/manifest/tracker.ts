@@ -5,11 +5,13 @@ import { isPlainObject } from './canonical-json.js';
 import { type ManifestRevision, manifestDigest } from './digest.js';
 import { changedDomains } from './domains.js';
 
-/** Anything that can send a notification: a `@mcpforge/wire` Connection, an McplConnection. */
-export interface ManifestNotifier {
-  notify?(method: string, params?: unknown): void;
-  sendNotification?(method: string, params?: unknown): void;
-}
+/**
+ * Anything that can send a notification: a `@mcpforge/wire` Connection (`notify`), an
+ * McplConnection (`sendNotification`).
+ */
+export type ManifestNotifier =
+  | { notify(method: string, params?: unknown): void }
+  | { sendNotification(method: string, params?: unknown): void };
 
 export interface AttachOptions {
   /**
@@ -211,9 +213,8 @@ export class ManifestTracker {
     state.known = next;
     const params: ManifestChangedParams = { revision: next.revision, domains };
     try {
-      if (typeof notifier.sendNotification === 'function')
-        notifier.sendNotification(method.MANIFEST_CHANGED, params);
-      else notifier.notify?.(method.MANIFEST_CHANGED, params);
+      if ('sendNotification' in notifier) notifier.sendNotification(method.MANIFEST_CHANGED, params);
+      else notifier.notify(method.MANIFEST_CHANGED, params);
       return true;
     } catch (error) {
       this.#onAnnounceError?.(error, notifier);
