@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase, describePostgres } from '../../test-support/describe-each-database.js';
+import { type ListeningGateway, listenGateway } from '../../test-support/gateway-fixture.js';
+import { startUpstream, type TestUpstream } from '../../test-support/upstream-server.js';
+import {
+  type ApprovalAgent,
+  orderPosts,
+  requestOrder,
+  seedApprovalAgent,
+} from './test-support/approval-fixture.js';
+
+async function post(
+  url: string,
+  key: string,
+  body: unknown,
+): Promise<{ status: number; body: { status: string } }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { status: string } };
+}
+
+describePostgres('the approval API on two gateway processes over one database', (fixture) => {
+  let upstream: TestUpstream;
+  let first: ListeningGateway;
+  let second: ListeningGateway;
+  let seeded: ApprovalAgent;
+
+  beforeAll(async () => {
+    upstream = await startUpstream((_request, response) => {
+      // Slow enough that the approvers all arrive while the execution is under way.
+      setTimeout(
+        () => response.writeHead(201, { 'content-type': 'application/json' }).end('{"ok":true}'),
+        200,
+      );
+    });
+    first = await listenGateway(fixture.db());
+    second = await listenGateway(await fixture.connectAgain());
+    seeded = await seedApprovalAgent(fixture.db(), upstream);
+  });
+
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await upstream?.close();
+  });
+
+  it('30 approvers spread over both processes: one execution upstream, every answer the same request', async () => {
+    const record = await requestOrder(first.gateway.approvals, seeded);
+    const before = orderPosts(upstream);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        post(
+          `${(index % 2 === 0 ? first : second).origin}${seeded.approvalsPath}/${record.id}/approve`,
+          index % 3 === 0 ? seeded.workspaceApprovalKey : seeded.approvalKey,
+          { approve: 'yes' },
+        ),
+      ),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(['executing', 'completed']).toContain(answer.body.status);
+    }
+    expect(answers.filter((answer) => answer.body.status === 'completed').length).toBeGreaterThanOrEqual(1);
+    expect(orderPosts(upstream)).toBe(before + 1);
+    const final = await fetch(`${second.origin}${seeded.approvalsPath}/${record.id}`, {
+      headers: { authorization: `Bearer ${seeded.approvalKey}` },
+    });
+    expect(((await final.json()) as { status: string }).status).toBe('completed');
+  });
+});
+
+describeEachDatabase('the approvals options of the gateway', (fixture) => {
+  it('approvals.pendingTtlMs: a request nobody decided in time is expired, and approving it then runs nothing', async () => {
+    const upstream = await startUpstream();
+    const listening = await listenGateway(fixture.db(), { approvals: { pendingTtlMs: 300, sweepMs: 100 } });
+    try {
+      const seeded = await seedApprovalAgent(fixture.db(), upstream);
+      const record = await requestOrder(listening.gateway.approvals, seeded);
+      expect(record.expiresAt.getTime() - record.createdAt.getTime()).toBe(300);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const approved = await post(
+        `${listening.origin}${seeded.approvalsPath}/${record.id}/approve`,
+        seeded.approvalKey,
+        { approve: 'yes' },
+      );
+      expect(approved.status).toBe(200);
+      expect(approved.body.status).toBe('expired');
+      expect(orderPosts(upstream)).toBe(0);
+    } finally {
+      await listening.close();
+      await upstream.close();
+    }
+  });
+});
