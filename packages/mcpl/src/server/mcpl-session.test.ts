@@ -205,11 +205,9 @@ describe('serveMcpl with a 0.4-dialect host', () => {
     expect(hello.mcpl?.version).toBe('0.4');
     expect(hello.mcpl?.revision).toBeUndefined();
     expect(Array.isArray(hello.mcpl?.featureSets)).toBe(true);
-    expect((hello.mcpl?.featureSets as Array<{ name: string }>).map((set) => set.name).sort()).toEqual([
-      'demo.chat',
-      'demo.events',
-      'demo.tools',
-    ]);
+    expect(
+      ((hello.mcpl?.featureSets ?? []) as Array<{ name: string }>).map((set) => set.name).sort(),
+    ).toEqual(['demo.chat', 'demo.events', 'demo.tools']);
     expect(session.grant.ready).toBe(true);
     await expect(host.callTool('nudge', { note: 'n' })).resolves.toMatchObject({
       content: [{ type: 'text', text: 'pushed: {"accepted":true}' }],

@@ -16,6 +16,12 @@ server.tool(
     inputSchema: s.object({ note: s.string() }),
   },
   async ({ note }) => {
+    // A plain MCP host negotiated no push events: say so as a tool error (no MCPL traffic).
+    if (!session.mcplActive)
+      return {
+        content: [{ type: 'text', text: 'This host did not negotiate MCPL: nothing pushed' }],
+        isError: true,
+      };
     const answer = await session.pushEvent({
       featureSet: 'demo.events',
       content: note,

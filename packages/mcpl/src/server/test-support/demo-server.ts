@@ -19,6 +19,12 @@ export function demoServer(getSession: () => McplSession): McpServer {
       inputSchema: s.object({ note: s.string() }),
     },
     async ({ note }) => {
+      // A plain MCP host negotiated no push events: say so as a tool error (no MCPL traffic).
+      if (!getSession().mcplActive)
+        return {
+          content: [{ type: 'text', text: 'This host did not negotiate MCPL: nothing pushed' }],
+          isError: true,
+        };
       const answer = getSession().pushEvent({
         featureSet: 'demo.events',
         content: note,
