@@ -79,7 +79,7 @@ describe('McplHost', () => {
       ['notifications/initialized', false],
       ['featureSets/update', true],
     ]);
-    expect((received[0]?.params as { capabilities: unknown }).capabilities).toEqual({
+    expect((received[0]?.params as { capabilities?: unknown } | undefined)?.capabilities).toEqual({
       experimental: {
         mcpl: expect.objectContaining({ version: '0.5', pushEvents: true, featureSets: true }),
       },
