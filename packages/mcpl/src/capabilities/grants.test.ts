@@ -184,7 +184,7 @@ describe('grantFromUpdate (§5.3, §6.7)', () => {
     expect(update.state).toEqual(ready());
   });
 
-  it("in the 0.4 dialect a notification's enabled re-enables what its disabled turned off", () => {
+  it("in the 0.4 dialect a notification's enabled is the allowlist, re-enabling what disabled turned off", () => {
     const start = legacyGrantState(
       {},
       { tools: {}, experimental: { mcpl: { version: '0.4', pushEvents: true } } },
@@ -193,7 +193,13 @@ describe('grantFromUpdate (§5.3, §6.7)', () => {
     expect(featureSetSelected(off, 'heartbeat')).toBe(false);
     const on = grantFromUpdate(off, { enabled: ['heartbeat'] }, 'notification', { dialect: '0.4' });
     expect(featureSetSelected(on.state, 'heartbeat')).toBe(true);
+    expect(featureSetSelected(on.state, 'other')).toBe(false);
     expect(on.discarded).toEqual([]);
+    // A set named in both lists of one message stays disabled.
+    const both = grantFromUpdate(off, { enabled: ['heartbeat'], disabled: ['heartbeat'] }, 'notification', {
+      dialect: '0.4',
+    });
+    expect(featureSetSelected(both.state, 'heartbeat')).toBe(false);
   });
 });
 

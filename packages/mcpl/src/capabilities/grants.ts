@@ -93,8 +93,9 @@ export interface GrantUpdate {
 
 export interface GrantUpdateOptions {
   /**
-   * `0.4`: a notification's `enabled` re-enables sets its `disabled` earlier turned off (the
-   * 0.4 era had no grant request). Default `0.5`: a notification only narrows.
+   * `0.4`: a notification's `enabled` is the allowlist of sets the host wants, re-enabling
+   * sets an earlier `disabled` turned off (the 0.4 era had no grant request). Default `0.5`: a
+   * notification only narrows.
    */
   dialect?: '0.4' | '0.5' | undefined;
 }
@@ -135,17 +136,16 @@ export function grantFromUpdate(
     const discarded = GRANT_MEMBERS.filter((member) => update[member] !== undefined);
     if (malformed !== undefined) return { state: previous, malformed, conflicts, discarded };
     let disabled = union(previous.disabledFeatureSets, typed.disabled ?? []);
+    let enabledFeatureSets = previous.enabledFeatureSets;
     if (options.dialect === '0.4' && typed.enabled !== undefined) {
+      // The 0.4 era's only policy message: `enabled` names the sets the host wants now.
       const enabled = new Set(typed.enabled);
-      disabled = disabled.filter((name) => !enabled.has(name));
+      disabled = disabled.filter((name) => !enabled.has(name) || typed.disabled?.includes(name));
+      enabledFeatureSets = [...typed.enabled];
       discarded.splice(discarded.indexOf('enabled'), 1);
     }
-    return {
-      state: { ...previous, disabledFeatureSets: disabled },
-      malformed: undefined,
-      conflicts,
-      discarded,
-    };
+    const state = { ...previous, enabledFeatureSets, disabledFeatureSets: disabled };
+    return { state, malformed: undefined, conflicts, discarded };
   }
 
   if (malformed !== undefined) {
