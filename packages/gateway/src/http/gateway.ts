@@ -114,6 +114,8 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     history,
     ...serviceOptions,
     onError: background('approval sweep failed'),
+    // Diagnostics for operators, as for a direct call that failed (never arguments or bodies).
+    onExecutionFailure: (failure) => logger.warn(failure, 'approved call failed'),
   });
   const prefix = resolved.prefix;
   const endpointServices: EndpointServices = {

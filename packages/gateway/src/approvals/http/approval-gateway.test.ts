@@ -94,4 +94,36 @@ describeEachDatabase('the approvals options of the gateway', (fixture) => {
       await upstream.close();
     }
   });
+
+  it('a failed approved call is logged for operators with its ids and code, never the upstream body or the arguments', async () => {
+    const upstream = await startUpstream((_request, response) => {
+      response.writeHead(500, { 'content-type': 'text/plain' }).end('stack trace with SECRET-UPSTREAM-BODY');
+    });
+    const logged: { fields: object; message: string }[] = [];
+    const keep = (fields: object, message: string) => logged.push({ fields, message });
+    const listening = await listenGateway(fixture.db(), { logger: { info() {}, warn: keep, error: keep } });
+    try {
+      const seeded = await seedApprovalAgent(fixture.db(), upstream);
+      const record = await requestOrder(listening.gateway.approvals, seeded, {
+        amount: 5,
+        currency: 'EUR',
+        card_token: 'SECRET-ARGUMENT',
+      });
+      const approved = await post(
+        `${listening.origin}${seeded.approvalsPath}/${record.id}/approve`,
+        seeded.approvalKey,
+        { approve: 'yes' },
+      );
+      expect(approved.body.status).toBe('failed');
+      const entry = logged.find((line) => line.message === 'approved call failed');
+      expect(entry?.fields).toMatchObject({ approvalId: record.id, tool: 'create_order' });
+      const text = JSON.stringify(logged);
+      expect(text).not.toContain('SECRET-UPSTREAM-BODY');
+      expect(text).not.toContain('SECRET-ARGUMENT');
+      expect(text).not.toContain(seeded.approvalKey);
+    } finally {
+      await listening.close();
+      await upstream.close();
+    }
+  });
 });
