@@ -179,6 +179,31 @@ describe('McplConnection (compat) over fromStreams', () => {
     expect(output.writableEnded).toBe(true);
   });
 
+  it('a connection on an already finished input closes from the start, reported after listeners attach', async () => {
+    const input = new PassThrough();
+    input.end();
+    input.resume();
+    await once(input, 'end');
+    const conn = McplConnection.fromStreams(input, new PassThrough());
+    expect(conn.isClosed).toBe(true);
+    const closed = once(conn, 'close');
+    await closed;
+    await expect(conn.nextMessage()).rejects.toBeInstanceOf(ConnectionClosedError);
+  });
+
+  it("a throwing 'close' listener still leaves the input alone", async () => {
+    const input = new PassThrough();
+    const conn = McplConnection.fromStreams(input, new PassThrough());
+    const errors: Error[] = [];
+    conn.on('error', (error) => errors.push(error));
+    conn.on('close', () => {
+      throw new Error('close listener bug');
+    });
+    expect(() => conn.close()).not.toThrow();
+    expect(input.destroyed).toBe(false);
+    expect(errors.map((error) => error.message)).toEqual(['close listener bug']);
+  });
+
   it('a malformed line is an error event; without an error listener it is dropped, never thrown', async () => {
     const input = new PassThrough();
     const conn = McplConnection.fromStreams(input, new PassThrough());
