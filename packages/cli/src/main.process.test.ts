@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { MIGRATIONS } from '@mcpforge/gateway';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpSession } from './test-support/mcp-session.js';
 
@@ -95,7 +96,7 @@ describe('the mcpforge bin, in a real process', { timeout: 120_000 }, () => {
       const result = JSON.parse(await firstLine);
       expect(result).toMatchObject({
         database: 'pglite',
-        migrated: ['0001_catalog', '0002_keys', '0003_history'],
+        migrated: MIGRATIONS.map((migration) => migration.id),
       });
       const response = await fetch(`${result.url}/mcp/v1/default/none`, { method: 'POST' });
       expect(response.status).toBe(401);
@@ -105,11 +106,9 @@ describe('the mcpforge bin, in a real process', { timeout: 120_000 }, () => {
         .split('\n')
         .filter((text) => text.startsWith('{'))
         .map((text) => JSON.parse(text));
-      expect(logs.filter((log) => log.msg === 'migration applied').map((log) => log.migration)).toEqual([
-        '0001_catalog',
-        '0002_keys',
-        '0003_history',
-      ]);
+      expect(logs.filter((log) => log.msg === 'migration applied').map((log) => log.migration)).toEqual(
+        MIGRATIONS.map((migration) => migration.id),
+      );
       expect(logs.map((log) => log.msg)).toContain('gateway stopped');
       expect(stderr()).not.toContain(result.adminKey);
     } finally {

@@ -26,7 +26,7 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     path: ['gateway', 'demo'],
-    summary: 'try the gateway: a seeded demo with a bundled rates service, no setup',
+    summary: 'try the gateway: a seeded demo with bundled rates and orders services, no setup',
     usage: demo.DEMO_USAGE,
     run: demo.run,
     render: demo.render,

@@ -8,7 +8,7 @@ import type { Queryable } from '../store/database.js';
  */
 
 /** How a call ended: a result, a structured tool error, or a refusal before any tool ran. */
-export const CALL_OUTCOMES = ['success', 'tool_error', 'rejected'] as const;
+export const CALL_OUTCOMES = ['success', 'tool_error', 'rejected', 'approval_required'] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
 /** One call as the request path records it. */

@@ -13,7 +13,7 @@ import { ApprovalTaskStore } from '../approvals/mcp/approval-task-store.js';
 import type { PublishedCatalog, PublishedTool } from '../catalog/published-catalog.js';
 import { createToolError, toolErrorResult } from '../errors/tool-error.js';
 import type { Executor } from '../execute/executor.js';
-import { CALL_OUTCOMES, type CallOutcome } from '../history/history-table.js';
+import type { CallOutcome } from '../history/history-table.js';
 import type { HistoryWriter } from '../history/history-writer.js';
 import { DEFAULT_PREFIX } from '../http/options.js';
 import { type RequestScope, requestScope } from './request-scope.js';
@@ -21,17 +21,6 @@ import { handshakeComplete, initialized, listed, ready } from './session-progres
 
 type Message = Parameters<TaskServer['handle']>[0];
 type Answer = Awaited<ReturnType<TaskServer['handle']>>;
-
-/**
- * The history outcome of a call answered `approval_required` (or that became a task waiting
- * for a person), once the history table knows it; until then such a call counts as a success
- * (it answered a result, not an error).
- */
-const APPROVAL_REQUIRED_OUTCOME: CallOutcome = (CALL_OUTCOMES as readonly string[]).includes(
-  'approval_required',
-)
-  ? ('approval_required' as CallOutcome)
-  : 'success';
 
 /** How long an approval task stays retrievable: a person may take a while; the request outlives it. */
 const APPROVAL_TASK_TTL_MS = 60 * 60 * 1000;
@@ -140,19 +129,24 @@ export class AgentEndpoint implements HttpServable {
     if (this.#catalog?.revision === catalog.revision) return;
     this.#workspaceId = workspaceId;
     const next = new Map(catalog.tools.map((tool) => [tool.definition.name, tool]));
-    for (const [name, tool] of this.#tools) {
-      if (next.get(name)?.operationVersionId !== tool.operationVersionId) this.#server.removeTool(name);
-    }
-    for (const [name, tool] of next) {
-      if (this.#tools.get(name)?.operationVersionId !== tool.operationVersionId) this.#register(tool);
-    }
+    // One list_changed per session for the whole swap, however many tools changed.
+    this.#server.batch(() => {
+      for (const [name, tool] of this.#tools) {
+        if (next.get(name)?.operationVersionId !== tool.operationVersionId) this.#server.removeTool(name);
+      }
+      for (const [name, tool] of next) {
+        if (this.#tools.get(name)?.operationVersionId !== tool.operationVersionId) this.#register(tool);
+      }
+    });
     this.#tools = next;
     this.#catalog = catalog;
   }
 
   /** Serves no tools (the agent was archived or its workspace removed); open sessions are told. */
   withdraw(): void {
-    for (const name of this.#tools.keys()) this.#server.removeTool(name);
+    this.#server.batch(() => {
+      for (const name of this.#tools.keys()) this.#server.removeTool(name);
+    });
     this.#tools = new Map();
     this.#catalog = undefined;
   }
@@ -258,7 +252,7 @@ export class AgentEndpoint implements HttpServable {
       errorCode = scope.errorCode ?? 'arguments_invalid';
     } else if (this.#pending.has(scope) || this.#tasks.taskOf(scope) !== undefined) {
       // A person decides first (a task's later outcome is the execution's own history row).
-      outcome = APPROVAL_REQUIRED_OUTCOME;
+      outcome = 'approval_required';
     } else outcome = 'success';
     this.#services.history.record({
       keyId: scope.key.id,

@@ -1,9 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { publishAgent } from '../catalog/agent-versions-table.js';
-import { updateAgentDraft } from '../catalog/agents-table.js';
-import { publishOperation } from '../catalog/operation-versions-table.js';
-import { createOperation } from '../catalog/operations-table.js';
-import { frankfurterDraft } from '../test-support/catalog-fixtures.js';
 import { describeEachDatabase } from '../test-support/describe-each-database.js';
 import {
   LegacyClient,
@@ -141,26 +136,5 @@ describeEachDatabase('the MCP endpoint of an agent', (fixture) => {
     expect(upstream.requests.length).toBe(before);
     const unknown = await client.request('tools/call', { name: 'no_such_tool', arguments: {} });
     expect(unknown.body.error.code).toBe(-32602);
-  });
-
-  it('an operation that needs human approval never reaches the upstream (approvals are not served yet)', async () => {
-    const db = fixture.db();
-    const own = await seedAgent(db, upstream);
-    const draft = frankfurterDraft({ name: 'convert_money', approval: 'required' });
-    draft['binding'] = { ...(draft['binding'] as object), baseUrl: upstream.origin };
-    await createOperation(db, own.workspace, { slug: 'convert', draft });
-    await publishOperation(db, own.workspace, 'convert');
-    await updateAgentDraft(db, own.workspace, own.agent, { operations: ['latest-rate', 'convert'] });
-    await publishAgent(db, own.workspace, own.agent);
-    const client = new LegacyClient(`${gateway.origin}${own.path}`, own.key);
-    await client.connect();
-    const before = upstream.requests.length;
-    const call = await client.request('tools/call', {
-      name: 'convert_money',
-      arguments: { base: 'USD', quote: 'EUR' },
-    });
-    expect(call.body.result.isError).toBe(true);
-    expect(call.body.result.structuredContent).toMatchObject({ outcome_certainty: 'not_executed' });
-    expect(upstream.requests.length).toBe(before);
   });
 });
