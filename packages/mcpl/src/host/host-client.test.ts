@@ -196,6 +196,51 @@ describe('McplHost', () => {
     });
   });
 
+  it('channels/incoming is accepted only on channels the server registered (and not after channels/changed removed them)', async () => {
+    const server05 = {
+      tools: {},
+      experimental: { mcpl: { version: '0.5', channels: { register: true, incoming: true } } },
+    };
+    const { host, server } = wire(server05);
+    await host.initialize();
+    const batches: unknown[] = [];
+    host.on('channelMessages', (params) => batches.push(params.messages.map((m) => m.messageId)));
+    const message = (channelId: string, messageId: string) => ({
+      channelId,
+      messageId,
+      author: { id: 'u', name: 'U' },
+      timestamp: '2026-01-01T00:00:00Z',
+      content: 'hi',
+    });
+    await expect(
+      server.request('channels/register', {
+        channels: [{ id: 'room', type: 'chat', label: 'R', direction: 'inbound' }, { type: 'x' }],
+      }),
+    ).resolves.toEqual({
+      results: [
+        { id: 'room', accepted: true },
+        { id: 'undefined', accepted: false, reason: 'a channel needs an id' },
+      ],
+    });
+    await expect(
+      server.request('channels/incoming', { messages: [message('room', 'm1'), message('other', 'm2')] }),
+    ).resolves.toEqual({
+      results: [
+        { messageId: 'm1', accepted: true },
+        { messageId: 'm2', accepted: false },
+      ],
+    });
+    server.notify('channels/changed', { removed: ['room'] });
+    const changed = new Promise((resolve) => host.once('channelsChanged', resolve));
+    await changed;
+    await expect(server.request('channels/incoming', { messages: [message('room', 'm3')] })).resolves.toEqual(
+      {
+        results: [{ messageId: 'm3', accepted: false }],
+      },
+    );
+    expect(batches).toEqual([['m1']]);
+  });
+
   it('a plain MCP server: no grant is sent, MCPL requests are refused, tools still work', async () => {
     const { host, server, received } = wire({ tools: {} });
     const hello = await host.initialize();

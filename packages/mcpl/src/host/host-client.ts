@@ -45,6 +45,9 @@ import { RecentIds } from './event-ids.js';
 import { HOST_HANDLER_METHODS, type HostHandlerMethod, type HostHandlers } from './handlers.js';
 import { McplHostError } from './host-error.js';
 
+/** Channels one server may register with this host; more are refused item by item (bounded memory). */
+export const MAX_CHANNELS = 10_000;
+
 /** MCP's protocol version every deployed MCPL peer speaks. */
 export const DEFAULT_PROTOCOL_VERSION = '2024-11-05';
 
@@ -134,6 +137,8 @@ export class McplHost extends EventEmitter<McplHostEvents> {
   #hello: ServerHello | undefined;
   #grant: CapabilityGrantState | undefined;
   #declaredSets: string[] = [];
+  /** Channel ids the server registered and the host accepted; incoming messages must name one. */
+  readonly #channels = new Set<string>();
   #initializing = false;
 
   constructor(connection: Connection, options: McplHostOptions) {
@@ -416,11 +421,18 @@ export class McplHost extends EventEmitter<McplHostEvents> {
     const messages = params['messages'];
     if (!Array.isArray(messages))
       throw new RpcError(ERR_INVALID_PARAMS, 'channels/incoming needs a messages array');
-    this.emit('channelMessages', params as unknown as ChannelsIncomingParams);
+    // Validated at receipt against the registered channels too (§14): others are not accepted.
+    const known = messages.filter(
+      (entry) =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        this.#channels.has((entry as { channelId?: string }).channelId ?? ''),
+    );
+    if (known.length > 0) this.emit('channelMessages', { messages: known } as ChannelsIncomingParams);
     return {
       results: messages.map((entry) => ({
         messageId: String((entry as { messageId?: unknown })?.messageId),
-        accepted: true,
+        accepted: known.includes(entry),
       })),
     };
   }
@@ -431,12 +443,26 @@ export class McplHost extends EventEmitter<McplHostEvents> {
     const descriptors = (name === method.CHANNELS_REGISTER ? params['channels'] : params['added']) ?? [];
     if (!Array.isArray(descriptors))
       throw new RpcError(ERR_INVALID_PARAMS, `${name} needs an array of channels`);
+    this.#forget(params['removed']);
+    const results = descriptors.map((entry) => {
+      const id = (entry as { id?: unknown } | null)?.id;
+      if (typeof id !== 'string' || id === '')
+        return { id: String(id), accepted: false, reason: 'a channel needs an id' };
+      if (!this.#channels.has(id) && this.#channels.size >= MAX_CHANNELS) {
+        return { id, accepted: false, reason: `more than ${MAX_CHANNELS} channels` };
+      }
+      this.#channels.add(id);
+      return { id, accepted: true };
+    });
     if (name === method.CHANNELS_REGISTER)
       this.emit('channelsRegistered', params as unknown as ChannelsRegisterParams);
     else this.emit('channelsChanged', params as unknown as ChannelsChangedParams);
-    return {
-      results: descriptors.map((entry) => ({ id: String((entry as { id?: unknown })?.id), accepted: true })),
-    };
+    return { results };
+  }
+
+  #forget(removed: unknown): void {
+    if (!Array.isArray(removed)) return;
+    for (const id of removed) if (typeof id === 'string') this.#channels.delete(id);
   }
 
   #onNotification(message: JsonRpcNotification): void {
@@ -445,6 +471,13 @@ export class McplHost extends EventEmitter<McplHostEvents> {
       this.emit('manifestChanged', params as unknown as ManifestChangedParams);
     } else if (message.method === method.CHANNELS_CHANGED) {
       if (this.#gate('channels.register', undefined) === undefined) {
+        this.#forget(params['removed']);
+        const added = Array.isArray(params['added']) ? params['added'] : [];
+        for (const entry of added) {
+          const id = (entry as { id?: unknown } | null)?.id;
+          if (typeof id === 'string' && id !== '' && this.#channels.size < MAX_CHANNELS)
+            this.#channels.add(id);
+        }
         this.emit('channelsChanged', params as unknown as ChannelsChangedParams);
       }
     } else {
