@@ -19,6 +19,7 @@ import {
   type McplDialect,
   mcplDialect,
 } from '../capabilities/index.js';
+import type { ManifestTracker } from '../manifest/index.js';
 import {
   type ChannelDescriptor,
   type ChannelMessage,
@@ -59,7 +60,13 @@ export interface McplServeOptions {
    * feature sets, in either dialect. `<name>.tools` (uses `tools`) is added when the server has
    * tools and does not declare it; the version and revision are set here.
    */
-  mcpl: Omit<McplCapabilities, 'version'> & { version?: string | undefined };
+  mcpl?: (Omit<McplCapabilities, 'version'> & { version?: string | undefined }) | undefined;
+  /**
+   * Instead of `mcpl`: a tracker holding the manifest (declare `<name>.tools` in it yourself).
+   * Each 0.5 host is attached with the revision its `initialize` carried, so `setManifest()`
+   * announces `mcpl/manifestChanged` to it; `mcpl/manifest` serves the current snapshot.
+   */
+  tracker?: ManifestTracker | undefined;
   /** The `<name>` of `<name>.tools`. Default: the server's name. */
   featureSetName?: string | undefined;
   channels?: ChannelHandlers | undefined;
@@ -102,7 +109,7 @@ export class McplSession {
   readonly closed: Promise<void>;
   readonly #server: McpServer;
   readonly #options: McplServeOptions;
-  readonly #manifest: Record<string, unknown>;
+  readonly #fixedManifest: Record<string, unknown> | undefined;
   readonly #toolsSet: string;
   #dialect: McplDialect | undefined;
   #grant: CapabilityGrantState = emptyGrantState();
@@ -115,7 +122,15 @@ export class McplSession {
     const name = options.featureSetName ?? server.name;
     this.#toolsSet = toolsFeatureSet(name);
     const hasTools = server.capabilities('legacy').tools !== undefined;
-    this.#manifest = buildManifest({ ...options.mcpl, version: '0.5' }, name, hasTools);
+    if (options.tracker === undefined && options.mcpl === undefined) {
+      throw new TypeError(
+        'serveMcpl needs the manifest: pass mcpl (an advertisement) or tracker (a ManifestTracker)',
+      );
+    }
+    this.#fixedManifest =
+      options.tracker === undefined
+        ? buildManifest({ ...options.mcpl, version: '0.5' }, name, hasTools)
+        : undefined;
     this.session = {
       id: undefined,
       state: createSessionState(),
@@ -148,9 +163,11 @@ export class McplSession {
     return this.#grant;
   }
 
-  /** The 0.5 manifest this session advertises (with its revision). */
+  /** The 0.5 manifest this session advertises now (with its revision). */
   get manifest(): Record<string, unknown> {
-    return structuredClone(this.#manifest);
+    return (
+      this.#options.tracker?.snapshot() ?? structuredClone(this.#fixedManifest as Record<string, unknown>)
+    );
   }
 
   /**
@@ -266,7 +283,14 @@ export class McplSession {
     const result = response.result as { capabilities?: Record<string, unknown> };
     const capabilities = { ...(result.capabilities ?? {}) };
     const experimental = (capabilities['experimental'] ?? {}) as Record<string, unknown>;
-    capabilities['experimental'] = { ...experimental, mcpl: manifestForDialect(this.#manifest, dialect) };
+    const manifest = this.manifest;
+    capabilities['experimental'] = { ...experimental, mcpl: manifestForDialect(manifest, dialect) };
+    const tracker = this.#options.tracker;
+    if (tracker !== undefined && dialect === '0.5') {
+      // Told of later changes, starting from the revision this answer carries (0.4 has no such notification).
+      const detach = tracker.attach(this.connection, { announcedRevision: manifest['revision'] as string });
+      this.connection.once('close', detach);
+    }
     // 0.4 hosts never send a grant request: what both sides advertised holds at once (§5.3 is 0.5).
     this.#grant = dialect === '0.4' ? legacyGrantState(hostCapabilities, capabilities) : emptyGrantState();
     return { ...response, result: { ...result, capabilities } };
@@ -319,7 +343,7 @@ export class McplSession {
         error: { code: ERR_INVALID_PARAMS, message: `featureSets/update: ${update.malformed}` },
       };
     }
-    const derived = deriveFeatureSets(this.#manifest['featureSets'], update.state.effectiveCapabilities);
+    const derived = deriveFeatureSets(this.manifest['featureSets'], update.state.effectiveCapabilities);
     const unavailable = Object.entries(derived.disabled).map(([featureSet, why]) => ({
       featureSet,
       missingCapabilities: why.missingCapabilities,
