@@ -1,8 +1,18 @@
+/** The variable read when `--allowed-hosts` is not given (the toolkit's `run()` reads the same). */
+import { ALLOWED_HOSTS_ENV } from '@mcpforge/server';
 import { createHostGuard } from '@mcpforge/server/http';
 import { CliError } from './cli-error.js';
+import type { FlagSpec } from './flags.js';
 
-/** The variable read when `--allowed-hosts` is not given (the toolkit's `run()` reads the same). */
-export { ALLOWED_HOSTS_ENV } from '@mcpforge/server';
+export { ALLOWED_HOSTS_ENV };
+
+/** `--allowed-hosts`, as `serve` and `demo` list it. */
+export const ALLOWED_HOSTS_FLAG: FlagSpec = {
+  name: 'allowed-hosts',
+  value: 'HOST[,HOST...]',
+  description: `Host names MCP clients may use besides localhost and the listen address (or ${ALLOWED_HOSTS_ENV}; * for any)`,
+  example: 'gateway.internal,10.1.2.3',
+};
 
 /**
  * Reads a comma-separated `Host` allow-list (`--allowed-hosts`, `MCPFORGE_ALLOWED_HOSTS`):
@@ -33,4 +43,18 @@ export function readAllowedHosts(text: string, source: string): readonly string[
     }
   }
   return hosts;
+}
+
+/**
+ * `--allowed-hosts`, else a non-blank `MCPFORGE_ALLOWED_HOSTS` (a flag beats the environment);
+ * undefined when neither is given. `serve` and `demo` read it alike.
+ * @throws CliError `invalid_value` naming the flag or the variable.
+ */
+export function readAllowedHostsFlag(
+  flag: string | true | undefined,
+  env: string | undefined,
+): readonly string[] | '*' | undefined {
+  if (typeof flag === 'string') return readAllowedHosts(flag, '--allowed-hosts');
+  if (env !== undefined && env.trim() !== '') return readAllowedHosts(env, ALLOWED_HOSTS_ENV);
+  return undefined;
 }

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningGateway } from '@mcpforge/gateway';
+import { ALLOWED_HOSTS_ENV, ALLOWED_HOSTS_FLAG, readAllowedHostsFlag } from '../cli/allowed-hosts.js';
 import { CliError } from '../cli/cli-error.js';
 import { type FlagSpec, flagHelp, parseFlags } from '../cli/flags.js';
 import type { CliIo, CommandOutput } from '../cli/io.js';
@@ -36,6 +37,7 @@ export const DEMO_FLAGS: readonly FlagSpec[] = [
     description: 'address to listen on (default 127.0.0.1:8080; port 0 picks a free one)',
     example: '127.0.0.1:0',
   },
+  ALLOWED_HOSTS_FLAG,
   {
     name: 'upstream',
     value: 'URL',
@@ -88,6 +90,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<CommandOu
   const flags = parseFlags(args, DEMO_FLAGS, 'mcpforge gateway demo');
   const listen = typeof flags['listen'] === 'string' ? parseListen(flags['listen']) : undefined;
   const given = typeof flags['upstream'] === 'string' ? readUpstream(flags['upstream']) : undefined;
+  const allowedHosts = readAllowedHostsFlag(flags['allowed-hosts'], io.env[ALLOWED_HOSTS_ENV]);
   const temporary = flags['data-dir'] === undefined;
   const dataDir = temporary ? await mkdtemp(join(tmpdir(), 'mcpforge-demo-')) : (flags['data-dir'] as string);
   let bundled: DemoUpstream | undefined;
@@ -113,6 +116,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<CommandOu
     running = await startListening({
       dataDir,
       listen,
+      allowedHosts,
       logger: io.logger,
       onMigration: (event) => {
         if (event.type === 'done')

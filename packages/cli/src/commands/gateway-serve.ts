@@ -1,9 +1,16 @@
 import { bootstrapAdminKey, type Database, GatewayError } from '@mcpforge/gateway';
-import { ALLOWED_HOSTS_ENV, readAllowedHosts } from '../cli/allowed-hosts.js';
+import { ALLOWED_HOSTS_ENV, ALLOWED_HOSTS_FLAG, readAllowedHostsFlag } from '../cli/allowed-hosts.js';
 import { CliError } from '../cli/cli-error.js';
 import { type FlagSpec, flagHelp, parseFlags } from '../cli/flags.js';
 import type { CliIo, CommandOutput } from '../cli/io.js';
 import { parseListen } from '../cli/listen.js';
+import {
+  OPERATOR_FLAGS,
+  type OperatorSettings,
+  operatorSettings,
+  readOperatorOptions,
+  warnShortLease,
+} from '../serve/operator-options.js';
 import { baseUrl, checkPrefix, startListening } from '../serve/start.js';
 import { closeWhenAborted } from '../serve/until-aborted.js';
 
@@ -38,18 +45,14 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
     description: 'address to listen on (default 127.0.0.1:8080; port 0 picks a free one)',
     example: '0.0.0.0:8080',
   },
-  {
-    name: 'allowed-hosts',
-    value: 'HOST[,HOST...]',
-    description: `Host names MCP clients may use besides localhost and the listen address (or ${ALLOWED_HOSTS_ENV}; * for any)`,
-    example: 'gateway.internal,10.1.2.3',
-  },
+  ALLOWED_HOSTS_FLAG,
   {
     name: 'prefix',
     value: 'PATH',
     description: 'path prefix of every endpoint (default /mcp)',
     example: '/mcp',
   },
+  ...OPERATOR_FLAGS,
   { name: 'health', description: "print 'ok' and exit 0 before anything starts (a liveness probe)" },
   { name: 'json', description: 'print the result as one JSON line' },
 ];
@@ -64,11 +67,15 @@ MCP clients must name it by a Host it accepts (DNS-rebinding protection): localh
 --listen address when it is not loopback, and --allowed-hosts. On 0.0.0.0, list the names
 clients use (--allowed-hosts gateway.internal,10.1.2.3); a refused Host is logged with the fix.
 
+Each key gets a token bucket (--rate-limit; 429 with Retry-After past it). Behind a proxy,
+--public-origin https://host makes approval links absolute, so MCP hosts can show them (URL
+elicitation). Every flag with a variable: the flag wins.
+
 Flags:
 ${flagHelp(SERVE_FLAGS)}`;
 
-/** What `serve` reports once it listens. */
-export interface ServeResult {
+/** What `serve` reports once it listens; the rate limit, approval durations and public origin as in effect. */
+export interface ServeResult extends OperatorSettings {
   /** `http://host:port`. */
   url: string;
   /** The MCP endpoint of an agent, as a template. */
@@ -98,16 +105,6 @@ async function firstAdminKey(db: Database): Promise<string | undefined> {
     if (error instanceof GatewayError && error.code === 'bootstrap_refused') return undefined;
     throw error;
   }
-}
-
-/** `--allowed-hosts`, else a non-blank `MCPFORGE_ALLOWED_HOSTS` (a flag beats the environment). */
-function readAllowedHostsFlag(
-  flag: string | true | undefined,
-  env: string | undefined,
-): readonly string[] | '*' | undefined {
-  if (typeof flag === 'string') return readAllowedHosts(flag, '--allowed-hosts');
-  if (env !== undefined && env.trim() !== '') return readAllowedHosts(env, ALLOWED_HOSTS_ENV);
-  return undefined;
 }
 
 /** Runs `serve` with `args` (after `gateway serve`). @throws CliError. */
@@ -141,6 +138,7 @@ export async function run(
   const prefix = typeof flags['prefix'] === 'string' ? flags['prefix'] : undefined;
   checkPrefix(prefix);
   const allowedHosts = readAllowedHostsFlag(flags['allowed-hosts'], io.env[ALLOWED_HOSTS_ENV]);
+  const gateway = readOperatorOptions(flags, io.env);
   const pgliteDir =
     databaseUrl === undefined ? (typeof dataDir === 'string' ? dataDir : DEFAULT_DATA_DIR) : undefined;
   const migrated: string[] = [];
@@ -150,6 +148,7 @@ export async function run(
     listen,
     prefix,
     allowedHosts,
+    gateway,
     logger: io.logger,
     onMigration: (event) => {
       if (event.type !== 'done') return;
@@ -167,6 +166,7 @@ export async function run(
     });
   }
   const base = baseUrl(running, prefix);
+  warnShortLease(gateway, io.logger);
   io.logger.info({ url: running.url, prefix: running.gateway.options.prefix }, 'gateway listening');
   const stopped = closeWhenAborted(io.signal, async () => {
     io.logger.info({}, 'gateway stopping');
@@ -181,6 +181,7 @@ export async function run(
       allowedHosts: running.allowedHosts,
       database: databaseUrl === undefined ? 'pglite' : 'postgres',
       ...(pgliteDir === undefined ? {} : { dataDir: pgliteDir }),
+      ...operatorSettings(running.gateway.options),
       migrated,
       ...(adminKey === undefined ? {} : { adminKey }),
     },
@@ -197,6 +198,9 @@ export function render(result: ServeResult | HealthResult): string {
     `  admin API      ${result.adminUrl}`,
     `  allowed hosts  ${result.allowedHosts === '*' ? '* (any Host)' : result.allowedHosts.join(', ')}`,
     `  database       ${result.database === 'pglite' ? `PGlite in ${result.dataDir}` : 'PostgreSQL'}`,
+    `  rate limit     ${result.rateLimit === 'off' ? 'off' : `${result.rateLimit.perSecond}/s per key, burst ${result.rateLimit.burst}`}`,
+    `  approvals      pending expire after ${result.approvals.pendingTtlMs} ms, lease ${result.approvals.leaseMs} ms, wait ${result.approvals.waitMs} ms`,
+    ...(result.publicOrigin === undefined ? [] : [`  public origin  ${result.publicOrigin}`]),
   ];
   if (result.adminKey !== undefined) {
     lines.push(

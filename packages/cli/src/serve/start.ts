@@ -9,6 +9,7 @@ import {
 import { CliError } from '../cli/cli-error.js';
 import type { ListenAddress } from '../cli/listen.js';
 import { allowedHostsFor, hostValidationFor } from './host-validation.js';
+import type { OperatorOptions } from './operator-options.js';
 
 /** What `serve` and `demo` start. */
 export interface StartOptions {
@@ -18,6 +19,8 @@ export interface StartOptions {
   prefix?: string | undefined;
   /** `Host` names to accept besides localhost and the bind address (`--allowed-hosts`); `'*'`: any. */
   allowedHosts?: readonly string[] | '*' | undefined;
+  /** The rate limit, approval durations and public origin (`serve`'s operator flags). */
+  gateway?: OperatorOptions | undefined;
   logger: GatewayLogger;
   onMigration?: ((event: MigrationProgress) => void) | undefined;
 }
@@ -43,6 +46,7 @@ export async function startListening(options: StartOptions): Promise<Listening> 
   const allowedHosts = allowedHostsFor(listen.host, options.allowedHosts);
   try {
     const running = await startGateway({
+      ...options.gateway,
       databaseUrl: options.databaseUrl,
       dataDir: options.dataDir,
       listen: { host: listen.host, port: listen.port },
