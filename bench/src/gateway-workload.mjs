@@ -20,6 +20,16 @@ export const REST_PATH = '/v1/latest?base=USD&symbols=EUR';
 /** The USD→EUR rate as it appears in every answer (the upstream's JSON, or the text of it). */
 export const RATE_TEXT = String(Number((RATES_PER_EUR.EUR / RATES_PER_EUR.USD).toPrecision(5)));
 
+/**
+ * The bare proxy's undici `Pool` settings: the gateway's defaults (`DEFAULT_CONNECTIONS_PER_ORIGIN`,
+ * `DEFAULT_KEEP_ALIVE_TIMEOUT_MS`, `DEFAULT_CONNECT_TIMEOUT_MS`; a test keeps them equal).
+ */
+export const PROXY_POOL_SETTINGS = Object.freeze({
+  connections: 64,
+  keepAliveTimeout: 4_000,
+  connectTimeout: 5_000,
+});
+
 const CURRENCY = { type: 'string', pattern: '^[A-Z]{3}$', minLength: 3, maxLength: 3 };
 
 /** The operation's draft, as the demo seeds it: `GET {upstream}/v1/latest?base=..&symbols=..`. */

@@ -1,7 +1,7 @@
 import { median } from '../stats.mjs';
 
 /**
- * forge/floor, forge/SDK v2 and forge/best alternative for a row. When both sides were measured in the same
+ * forge/floor, forge/SDK v2, forge/best alternative, forge/proxy and proxy/floor for a row. When both sides were measured in the same
  * interleaved rounds, the ratio is the median of the per-round ratios (each pair measured
  * seconds apart, so a burst of background load hits both); otherwise value over value.
  * No ratio when either side is zero or negative (a heap that shrank has no meaningful ratio).
@@ -14,6 +14,12 @@ export function ratios(results) {
     cpuForgeFloor: cpuRatio(results.forge, results.floor),
     cpuForgeV2: cpuRatio(results.forge, results.sdk2),
     cpuForgeAlt: againstBest(results, cpuRatio),
+    // The gateway rows' bare proxy: how close the gateway comes to the ceiling of any proxy,
+    // and how far that ceiling is from the direct call.
+    forgeProxy: ratio(results.forge, results.proxy),
+    proxyFloor: ratio(results.proxy, results.floor),
+    cpuForgeProxy: cpuRatio(results.forge, results.proxy),
+    cpuProxyFloor: cpuRatio(results.proxy, results.floor),
   };
 }
 

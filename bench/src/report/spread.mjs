@@ -5,7 +5,18 @@
  */
 import { median, round } from '../stats.mjs';
 
-const RATIO_KEYS = ['forgeFloor', 'forgeV2', 'forgeAlt', 'cpuForgeFloor', 'cpuForgeV2', 'cpuForgeAlt'];
+const RATIO_KEYS = [
+  'forgeFloor',
+  'forgeV2',
+  'forgeAlt',
+  'forgeProxy',
+  'proxyFloor',
+  'cpuForgeFloor',
+  'cpuForgeV2',
+  'cpuForgeAlt',
+  'cpuForgeProxy',
+  'cpuProxyFloor',
+];
 
 /** `reports`: the parsed latest.json of each run, in run order. */
 export function foldRuns(reports) {
@@ -70,12 +81,12 @@ function foldResult(results) {
 /** A Markdown table of the ratios: median of the runs, then lowest–highest. */
 export function renderSpread(folded) {
   const lines = [
-    '| Workload | forge/floor | (min–max) | forge/v2 | (min–max) | by CPU: forge/v2 | (min–max) | gateway/best alternative | (min–max) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Workload | forge/floor | (min–max) | forge/v2 | (min–max) | by CPU: forge/v2 | (min–max) | gateway/best alternative | (min–max) | gateway/proxy | (min–max) | proxy/floor | (min–max) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const row of folded.rows) {
     const cells = [row.label];
-    for (const key of ['forgeFloor', 'forgeV2', 'cpuForgeV2', 'forgeAlt']) {
+    for (const key of ['forgeFloor', 'forgeV2', 'cpuForgeV2', 'forgeAlt', 'forgeProxy', 'proxyFloor']) {
       const value = row.ratios[key] ?? null;
       const range = row.spread[key];
       cells.push(value === null ? '—' : `${value.toFixed(2)}x`);

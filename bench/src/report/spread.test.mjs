@@ -49,7 +49,7 @@ describe('foldRuns', () => {
   it('renders one line per workload with the range', () => {
     const table = renderSpread(foldRuns([run(900, 'a'), run(500, 'b'), run(700, 'c')]));
     expect(table.split('\n')[2]).toBe(
-      '| HTTP echo | 0.70x | 0.50–0.90 | 7.00x | 5.00–9.00 | 6.00x | 6.00–6.00 | — |  |',
+      '| HTTP echo | 0.70x | 0.50–0.90 | 7.00x | 5.00–9.00 | 6.00x | 6.00–6.00 | — |  | — |  | — |  |',
     );
   });
 
@@ -58,6 +58,7 @@ describe('foldRuns', () => {
       const results = {
         forge: { value: rate },
         floor: { value: 1000 },
+        proxy: { value: 800 },
         ivotoby: { value: 100 },
         generator: { value: 50 },
       };
@@ -84,6 +85,8 @@ describe('foldRuns', () => {
     ]).rows;
     expect(row.ratios.forgeAlt).toBe(5);
     expect(row.spread.forgeAlt).toEqual({ min: 4, max: 6 });
+    expect(row.ratios.proxyFloor).toBe(0.8);
+    expect(row.spread.forgeProxy).toEqual({ min: 0.5, max: 0.75 });
     expect(row.added).toEqual({ p50Us: 500, p99Us: 5000 });
   });
 

@@ -1,4 +1,5 @@
 /** The results table, as Markdown (printed to stdout and written to latest.md). */
+import { BUDGETS } from '../budgets.mjs';
 
 export const COLUMNS = [
   ['forge', 'mcpforge'],
@@ -49,6 +50,7 @@ function ratioCell(value) {
 export const GATEWAY_COLUMNS = [
   ['forge', 'mcpforge gateway'],
   ['floor', 'direct REST (floor)'],
+  ['proxy', 'bare proxy (ceiling)'],
   ['ivotoby', '@ivotoby/openapi-mcp-server'],
   ['generator', 'openapi-mcp-generator'],
 ];
@@ -68,6 +70,8 @@ const TABLES = [
     ratios: [
       ['forgeFloor', 'cpuForgeFloor', 'gateway/floor'],
       ['forgeAlt', 'cpuForgeAlt', 'gateway/best alternative'],
+      ['forgeProxy', 'cpuForgeProxy', 'gateway/proxy'],
+      ['proxyFloor', 'cpuProxyFloor', 'proxy/floor'],
     ],
   },
 ];
@@ -125,7 +129,42 @@ function renderOne({ rows, columns, ratios }) {
   return lines.join('\n');
 }
 
-/** Footnotes: why a cell is n/a (once per reason) and what failed. */
+/** The gateway/floor budget (budgets.mjs), which the proxy ceiling is set against. */
+const GATEWAY_FLOOR_MIN = BUDGETS.find(
+  (budget) => budget.row === 'gateway.call.legacy-session' && budget.ratio === 'forgeFloor',
+)?.min;
+
+/**
+ * The bare proxy's line: what it is, and where its ceiling stands against the direct call and
+ * the gateway/floor budget, per gateway row that measured both. Empty when none did.
+ */
+export function proxyCeilingNote(rows) {
+  const figures = rows
+    .filter((row) => row.group === 'gateway' && typeof row.ratios?.proxyFloor === 'number')
+    .map((row) => ({ row, value: row.ratios.proxyFloor, cpu: row.ratios.cpuProxyFloor }));
+  if (figures.length === 0) return '';
+  const each = figures
+    .map(({ row, value, cpu }) => {
+      const era = row.id.endsWith('.modern') ? 'modern' : 'legacy with session';
+      const byCpu = typeof cpu === 'number' ? `, by CPU ${cpu.toFixed(2)}x` : '';
+      const gateway =
+        typeof row.ratios.forgeProxy === 'number'
+          ? `; gateway/proxy ${row.ratios.forgeProxy.toFixed(2)}x`
+          : '';
+      return `${value.toFixed(2)}x the floor ${era}${byCpu}${gateway}`;
+    })
+    .join('; ');
+  const best = Math.max(...figures.map(({ value }) => value));
+  const verdict =
+    typeof GATEWAY_FLOOR_MIN !== 'number'
+      ? ''
+      : best < GATEWAY_FLOOR_MIN
+        ? ` Below the ${GATEWAY_FLOOR_MIN}x gateway/floor budget: no HTTP-to-HTTP gateway can meet it on this machine, where client, proxy and upstream share the cores.`
+        : ` At or above the ${GATEWAY_FLOOR_MIN}x gateway/floor budget.`;
+  return `- bare proxy (ceiling): node:http + an undici Pool making the same GET, answering the upstream's JSON as the tool result; no MCP checks, keys, database or history, and it answers \`initialize\` but checks no session. It reaches ${each}.${verdict}`;
+}
+
+/** Footnotes: why a cell is n/a (once per reason), what failed, and the proxy ceiling. */
 export function renderNotes(rows) {
   const reasons = new Set();
   const failures = [];
@@ -136,5 +175,6 @@ export function renderNotes(rows) {
       if (result?.error !== undefined) failures.push(`- failed: ${row.label}, ${title}: ${result.error}`);
     }
   }
-  return [...reasons, ...failures].join('\n');
+  const ceiling = proxyCeilingNote(rows);
+  return [...reasons, ...failures, ...(ceiling === '' ? [] : [ceiling])].join('\n');
 }

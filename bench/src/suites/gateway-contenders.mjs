@@ -117,6 +117,45 @@ export function gatewayContender({ impl = 'forge', upstream, era, connections, d
   };
 }
 
+/**
+ * The bare proxy (`servers/bare-proxy.mjs`) on `upstream`: the ceiling of any HTTP-to-HTTP
+ * gateway here. Opened as `era` asks (it answers `initialize` but checks no session), then the
+ * same `tools/call` bodies as the gateway's, checked the same way.
+ */
+export function proxyContender({ upstream, era, connections }) {
+  return {
+    impl: 'proxy',
+    async start() {
+      const server = spawnServer('bare-proxy', 'http', { env: { UPSTREAM_URL: upstream.url } });
+      let load;
+      try {
+        const port = await waitForPort(server);
+        load = await HttpLoad.open({ port, connections, path: GATEWAY_PATH, open: GATEWAY_SETUP[era] });
+      } catch (error) {
+        await server.stop();
+        throw new Error(`${error.message}\n${server.stderrTail()}`);
+      }
+      const { prefix, suffix } = rateCallParts({ era: era === 'modern' ? 'modern' : 'legacy' });
+      return {
+        pids: [server.child.pid, upstream.pid],
+        run: (warmupMs, measureMs, hooks) =>
+          load.run({
+            body: (id) => prefix + id + suffix,
+            ok: rateOk,
+            check: checkRateCall,
+            warmupMs,
+            measureMs,
+            hooks,
+          }),
+        async stop() {
+          load.close();
+          await server.stop();
+        },
+      };
+    },
+  };
+}
+
 /** The floor: the same REST GET made straight to the upstream, same driver, same connections. */
 export function restContender({ upstream, connections }) {
   return {

@@ -7,6 +7,9 @@
  *   `@ivotoby/openapi-mcp-server` and the `openapi-mcp-generator` server in the legacy row, on
  *   stdio with 32 calls in flight (their Streamable HTTP modes do not follow the spec: see
  *   docs/performance.md);
+ * - the bare proxy (`servers/bare-proxy.mjs`: node:http + undici, no MCP, no keys, no database)
+ *   in the same slices: the ceiling of any HTTP-to-HTTP gateway on this machine, where client,
+ *   proxy and upstream share the cores;
  * - added latency at 1 in flight: gateway p50/p99 minus direct REST p50/p99, on PGlite and on
  *   PostgreSQL (a fresh database on BENCH_POSTGRES_URL, dropped after; skipped when unreachable).
  */
@@ -16,7 +19,13 @@ import { generateServer, generatorVersion, OPENAPI_DOCUMENT } from '../alternati
 import { progress } from '../progress.mjs';
 import { round } from '../stats.mjs';
 import { compare, firstLine } from './compare.mjs';
-import { gatewayContender, restContender, startUpstream, stdioAlternative } from './gateway-contenders.mjs';
+import {
+  gatewayContender,
+  proxyContender,
+  restContender,
+  startUpstream,
+  stdioAlternative,
+} from './gateway-contenders.mjs';
 import { freshDatabase } from './gateway-postgres.mjs';
 
 export const GATEWAY_CONNECTIONS = 32;
@@ -73,6 +82,7 @@ export async function runGatewaySuite({ timing, record }) {
       const contenders = [
         gatewayContender({ upstream, era, connections: GATEWAY_CONNECTIONS }),
         restContender({ upstream, connections: GATEWAY_CONNECTIONS }),
+        proxyContender({ upstream, era, connections: GATEWAY_CONNECTIONS }),
       ];
       if (era === 'legacy-session') {
         contenders.push(ivotobyContender(upstream), generatedContender(upstream, generated));

@@ -1,11 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateServer, OPENAPI_DOCUMENT } from '../alternatives/generated-server.mjs';
+import { spawnServer, waitForPort } from '../drivers/child.mjs';
 import { HttpConnection } from '../drivers/http-client.mjs';
-import { RATE_TEXT, REST_PATH } from '../gateway-workload.mjs';
+import {
+  GATEWAY_PATH,
+  PROXY_POOL_SETTINGS,
+  RATE_TEXT,
+  REST_PATH,
+  rateCallParts,
+} from '../gateway-workload.mjs';
 import { ratios } from '../report/ratios.mjs';
-import { renderNotes, renderTable } from '../report/table.mjs';
+import { proxyCeilingNote, renderNotes, renderTable } from '../report/table.mjs';
 import { addedLatency } from './gateway.mjs';
-import { restContender, startUpstream, stdioAlternative } from './gateway-contenders.mjs';
+import { proxyContender, restContender, startUpstream, stdioAlternative } from './gateway-contenders.mjs';
 
 describe('the gateway suite on a real upstream process', () => {
   let upstream;
@@ -46,6 +53,76 @@ describe('the gateway suite on a real upstream process', () => {
     } finally {
       await session.stop();
     }
+  });
+
+  it('the bare proxy answers tools/call with the upstream JSON as text and structuredContent', async () => {
+    const proxy = spawnServer('bare-proxy', 'http', { env: { UPSTREAM_URL: upstream.url } });
+    const connection = new HttpConnection(await waitForPort(proxy), { path: GATEWAY_PATH });
+    try {
+      const direct = new HttpConnection(upstream.port);
+      const expected = JSON.parse((await direct.exchange(direct.getRequest(REST_PATH))).body);
+      direct.close();
+      for (const era of ['legacy', 'modern']) {
+        const { prefix, suffix } = rateCallParts({ era });
+        const response = await connection.post('', `${prefix}41${suffix}`);
+        expect(response.status).toBe(200);
+        const { id, result } = JSON.parse(response.body);
+        expect(id).toBe(41);
+        expect(result.structuredContent).toEqual(expected);
+        expect(result.content).toEqual([{ type: 'text', text: JSON.stringify(expected) }]);
+        expect(result.resultType).toBe(era === 'modern' ? 'complete' : undefined);
+      }
+    } finally {
+      connection.close();
+      await proxy.stop();
+    }
+  });
+
+  it('the bare proxy turns a dead upstream into a JSON-RPC error, and the contender refuses it', async () => {
+    const dead = { url: 'http://127.0.0.1:9', pid: upstream.pid };
+    const proxy = spawnServer('bare-proxy', 'http', { env: { UPSTREAM_URL: dead.url } });
+    const connection = new HttpConnection(await waitForPort(proxy), { path: GATEWAY_PATH });
+    try {
+      const { prefix, suffix } = rateCallParts();
+      const response = await connection.post('', `${prefix}1${suffix}`);
+      expect(response.status).toBe(502);
+      expect(JSON.parse(response.body)).toMatchObject({ id: 1, error: { code: -32603 } });
+      // Still serving after the failure.
+      expect((await connection.post('', `${prefix}2${suffix}`)).status).toBe(502);
+    } finally {
+      connection.close();
+      await proxy.stop();
+    }
+    const session = await proxyContender({ upstream: dead, era: 'modern', connections: 1 }).start();
+    try {
+      await expect(session.run(20, 200)).rejects.toThrow(/HTTP 502/);
+    } finally {
+      await session.stop();
+    }
+  });
+
+  it('the proxy contender calls the rates upstream in both eras and charges both processes', async () => {
+    for (const era of ['legacy-session', 'modern']) {
+      const session = await proxyContender({ upstream, era, connections: 4 }).start();
+      try {
+        const slice = await session.run(50, 300);
+        expect(slice.completed).toBeGreaterThan(0);
+        expect(slice.errors).toBe(0);
+        expect(session.pids).toHaveLength(2);
+        expect(session.pids[1]).toBe(upstream.pid);
+      } finally {
+        await session.stop();
+      }
+    }
+  });
+
+  it('the proxy pools its upstream sockets as the gateway does', async () => {
+    const gateway = await import('@mcpforge/gateway');
+    expect(PROXY_POOL_SETTINGS).toEqual({
+      connections: gateway.DEFAULT_CONNECTIONS_PER_ORIGIN,
+      keepAliveTimeout: gateway.DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+      connectTimeout: gateway.DEFAULT_CONNECT_TIMEOUT_MS,
+    });
   });
 
   it('generates the openapi-mcp-generator server offline and calls the upstream through it on stdio', async () => {
@@ -111,6 +188,7 @@ describe('gateway rows in the report', () => {
   const results = {
     forge: { value: 6000, p50Us: 900, p99Us: 3000, cpuUsPerCall: 80 },
     floor: { value: 10000, p50Us: 400, p99Us: 1200, cpuUsPerCall: 30 },
+    proxy: { value: 4000, p50Us: 700, p99Us: 2000, cpuUsPerCall: 100 },
     ivotoby: { value: 800, p50Us: 9000, p99Us: 20000, cpuUsPerCall: 900 },
     generator: { error: 'server exited' },
   };
@@ -144,15 +222,29 @@ describe('gateway rows in the report', () => {
     expect(toolkit).not.toContain('gateway call');
     const lines = gateway.split('\n');
     expect(lines[0]).toBe(
-      '| Workload | mcpforge gateway | direct REST (floor) | @ivotoby/openapi-mcp-server | openapi-mcp-generator | gateway/floor | gateway/best alternative |',
+      '| Workload | mcpforge gateway | direct REST (floor) | bare proxy (ceiling) | @ivotoby/openapi-mcp-server | openapi-mcp-generator | gateway/floor | gateway/best alternative | gateway/proxy | proxy/floor |',
     );
-    expect(lines[2]).toBe('| gateway call (calls/s) | 6,000 | 10,000 | 800 | failed | 0.60x | 7.50x |');
+    expect(lines[2]).toBe(
+      '| gateway call (calls/s) | 6,000 | 10,000 | 4,000 | 800 | failed | 0.60x | 7.50x | 1.50x | 0.40x |',
+    );
     expect(lines).toContain(
-      '| &nbsp;&nbsp;↳ added latency p50 / p99 (gateway minus direct REST) | 500 µs / 1.8 ms |  |  |  |  |  |',
+      '| &nbsp;&nbsp;↳ added latency p50 / p99 (gateway minus direct REST) | 500 µs / 1.8 ms |  |  |  |  |  |  |  |  |',
     );
     expect(lines.at(-1)).toBe(
-      '| &nbsp;&nbsp;↳ CPU per call (server + upstream) | 80.0 µs | 30.0 µs | 900.0 µs | — | 0.38x | 11.25x |',
+      '| &nbsp;&nbsp;↳ CPU per call (server + upstream) | 80.0 µs | 30.0 µs | 100.0 µs | 900.0 µs | — | 0.38x | 11.25x | 1.25x | 0.30x |',
     );
-    expect(renderNotes([row])).toBe('- failed: gateway call, openapi-mcp-generator: server exited');
+    const notes = renderNotes([row]).split('\n');
+    expect(notes[0]).toBe('- failed: gateway call, openapi-mcp-generator: server exited');
+    expect(notes[1]).toBe(proxyCeilingNote([row]));
+  });
+
+  it('says where the proxy ceiling stands against the floor and the gateway/floor budget', () => {
+    const note = proxyCeilingNote([row]);
+    expect(note).toContain('0.40x the floor legacy with session, by CPU 0.30x; gateway/proxy 1.50x');
+    expect(note).toContain('Below the 0.5x gateway/floor budget: no HTTP-to-HTTP gateway can meet it');
+    const fast = { ...row, id: 'gateway.call.modern', ratios: { ...row.ratios, proxyFloor: 0.7 } };
+    expect(proxyCeilingNote([fast])).toContain('0.70x the floor modern');
+    expect(proxyCeilingNote([fast])).toContain('At or above the 0.5x gateway/floor budget.');
+    expect(proxyCeilingNote([{ ...row, ratios: ratios({ forge: results.forge }) }])).toBe('');
   });
 });
