@@ -125,6 +125,7 @@ describe('gateway demo', { timeout: 90_000 }, () => {
     expect(text).toContain(
       "\nnpm run inspector -- --cli 'http://127.0.0.1:8080/mcp/v1/default/currency-rates' --transport http --header 'Authorization: Bearer mcpf_mcp_C' --method tools/list\n",
     );
-    expect(text).toContain('Node 22');
+    expect(text).toContain("the checkout's own Node 22");
+    expect(text).not.toContain('npx');
   });
 });

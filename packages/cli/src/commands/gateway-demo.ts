@@ -153,6 +153,14 @@ export async function run(args: readonly string[], io: CliIo): Promise<CommandOu
 }
 
 /** The human view: where to connect, the keys (shown once), and what to try. */
+/** The Inspector line with the note that fits its launcher: a checkout brings its own Node 22. */
+function inspectorLines(command: string): string[] {
+  const note = command.startsWith('npx ')
+    ? 'Or list the tools with the MCP Inspector (npx; it needs Node 22.19 or later):'
+    : "Or list the tools with the MCP Inspector (on the checkout's own Node 22, installed once):";
+  return [note, command];
+}
+
 export function render(result: DemoResult): string {
   const agent = result.agents[DEMO.agent];
   const sales = result.agents[SALES.agent];
@@ -177,8 +185,7 @@ export function render(result: DemoResult): string {
     `... then call ${DEMO.tool} in that session:`,
     callCurl(agent.mcpUrl, agent.mcpKey),
     '',
-    'Or list the tools with the MCP Inspector (it needs Node 22 or later):',
-    inspectorCommand(agent.mcpUrl, agent.mcpKey),
+    ...inspectorLines(inspectorCommand(agent.mcpUrl, agent.mcpKey)),
     '',
     ...(sales === undefined ? [] : [...approvalFlowLines(sales.mcpUrl, sales.mcpKey), '']),
     'Ctrl-C stops the demo.',

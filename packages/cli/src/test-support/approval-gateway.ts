@@ -1,9 +1,10 @@
 /**
  * A gateway process with a short approval lease, for the crash test:
  * `node --import <register.mjs> approval-gateway.ts` with `DATABASE_URL`, `LEASE_MS` and
- * `SWEEP_MS` in the environment. `mcpforge gateway serve` has no flag for the lease (it keeps
- * the 5 min default), so this runs `startGateway` as serve does, with the CLI's logger (pino
- * JSON on stderr), and prints one JSON line `{ "url" }` on stdout. SIGTERM stops it.
+ * `SWEEP_MS` in the environment. `mcpforge gateway serve` has `--approval-lease-ms` but no flag
+ * for the sweep interval (5 s), which the crash test shortens, so this runs `startGateway` as
+ * serve does, with the CLI's logger (pino JSON on stderr), and prints one JSON line `{ "url" }`
+ * on stdout. SIGTERM stops it.
  * @module
  */
 import { startGateway } from '@mcpforge/gateway';
