@@ -136,22 +136,22 @@ const GATEWAY_FLOOR_MIN = BUDGETS.find(
 
 /**
  * The bare proxy's line: what it is, and where its ceiling stands against the direct call and
- * the gateway/floor budget, per gateway row that measured both. Empty when none did.
+ * the gateway/floor budget, per 32-connection gateway row that measured both. Empty when none did.
  */
 export function proxyCeilingNote(rows) {
   const figures = rows
-    .filter((row) => row.group === 'gateway' && typeof row.ratios?.proxyFloor === 'number')
+    .filter((row) => row.id.startsWith('gateway.call.') && typeof row.ratios?.proxyFloor === 'number')
     .map((row) => ({ row, value: row.ratios.proxyFloor, cpu: row.ratios.cpuProxyFloor }));
   if (figures.length === 0) return '';
   const each = figures
     .map(({ row, value, cpu }) => {
       const era = row.id.endsWith('.modern') ? 'modern' : 'legacy with session';
-      const byCpu = typeof cpu === 'number' ? `, by CPU ${cpu.toFixed(2)}x` : '';
+      const byCpu = typeof cpu === 'number' ? ` (by CPU ${cpu.toFixed(2)}x)` : '';
       const gateway =
         typeof row.ratios.forgeProxy === 'number'
-          ? `; gateway/proxy ${row.ratios.forgeProxy.toFixed(2)}x`
+          ? `, gateway/proxy ${row.ratios.forgeProxy.toFixed(2)}x`
           : '';
-      return `${value.toFixed(2)}x the floor ${era}${byCpu}${gateway}`;
+      return `${era}: proxy/floor ${value.toFixed(2)}x${byCpu}${gateway}`;
     })
     .join('; ');
   const best = Math.max(...figures.map(({ value }) => value));
@@ -161,7 +161,7 @@ export function proxyCeilingNote(rows) {
       : best < GATEWAY_FLOOR_MIN
         ? ` Below the ${GATEWAY_FLOOR_MIN}x gateway/floor budget: no HTTP-to-HTTP gateway can meet it on this machine, where client, proxy and upstream share the cores.`
         : ` At or above the ${GATEWAY_FLOOR_MIN}x gateway/floor budget.`;
-  return `- bare proxy (ceiling): node:http + an undici Pool making the same GET, answering the upstream's JSON as the tool result; no MCP checks, keys, database or history, and it answers \`initialize\` but checks no session. It reaches ${each}.${verdict}`;
+  return `- bare proxy (ceiling): node:http + an undici Pool making the same GET, answering the upstream's JSON as the tool result; no MCP checks, keys, database or history, and it answers \`initialize\` but checks no session. ${each}.${verdict}`;
 }
 
 /** Footnotes: why a cell is n/a (once per reason), what failed, and the proxy ceiling. */

@@ -108,13 +108,14 @@ export async function runGatewaySuite({ timing, record }) {
   }
 }
 
-/** One call in flight: floor, gateway on PGlite and on PostgreSQL, interleaved in one comparison. */
+/** One call in flight: floor, bare proxy, gateway on PGlite and on PostgreSQL, interleaved in one comparison. */
 async function runAddedLatency({ upstream, timing, record }) {
   const database = await freshDatabase();
   if (database.skipped) progress(`gateway: PostgreSQL row skipped: ${database.skipped}`);
   else progress(`gateway: PostgreSQL database ${database.name} created for this run`);
   const contenders = [
     restContender({ upstream, connections: 1 }),
+    proxyContender({ upstream, era: 'legacy-session', connections: 1 }),
     gatewayContender({ upstream, era: 'legacy-session', connections: 1 }),
   ];
   if (!database.skipped) {
@@ -148,7 +149,7 @@ async function runAddedLatency({ upstream, timing, record }) {
     ],
   ];
   for (const [id, name, gateway] of rows) {
-    const rowResults = { forge: gateway, floor: results.floor };
+    const rowResults = { forge: gateway, floor: results.floor, proxy: results.proxy };
     record({
       id: `gateway.latency.${id}`,
       group: 'gateway',
