@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { type Connection, fromStreams, type JsonRpcRequest } from '@mcpforge/wire';
+import { type Connection, fromStreams, type JsonRpcRequest, RpcError } from '@mcpforge/wire';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McplHost, type McplHostOptions } from './index.js';
 
@@ -172,6 +172,13 @@ describe('McplHost', () => {
     expect(failed).toMatchObject({ code: -32603 });
     expect((failed as Error).message).not.toContain('secret');
     expect(() => host.handle('tools/call' as never, (() => ({})) as never)).toThrow(TypeError);
+    // A handler's answer JSON cannot carry, or an error with a bad code: still answered, -32603.
+    host.handle('branches/current', () => ({ current: 10n }) as never);
+    await expect(server.request('branches/current', {})).rejects.toMatchObject({ code: -32603 });
+    host.handle('branches/delete', () => {
+      throw new RpcError(1.5, 'bad code');
+    });
+    await expect(server.request('branches/delete', {})).rejects.toMatchObject({ code: -32603 });
   });
 
   it('a 0.4 server gets the grant as a notification; channels/incoming without channels granted is -32002', async () => {

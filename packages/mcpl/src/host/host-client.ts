@@ -368,7 +368,10 @@ export class McplHost extends EventEmitter<McplHostEvents> {
       try {
         this.connection.respondError(message.id, error.code, error.message, error.data);
       } catch (sendError) {
-        if (!(sendError instanceof ConnectionClosedError)) throw sendError;
+        // Closed meanwhile (nobody to answer), or an error a handler built wrongly: log, never throw.
+        if (sendError instanceof ConnectionClosedError) return;
+        this.#report(sendError as Error);
+        this.connection.respondError(message.id, ERR_INTERNAL_ERROR, 'The host failed to handle the request');
       }
     }
   }

@@ -150,6 +150,7 @@ describe('serveMcpl: a createServer server with MCPL, driven by McplHost (0.5)',
       mcpl: DEMO_MCPL,
       channels: {
         publish: (params) => {
+          if ((params.content as unknown) === 'bigint') return { delivered: true, messageId: 1n } as never;
           published.push(params);
           return { delivered: true, messageId: 'm-out-1' };
         },
@@ -183,6 +184,13 @@ describe('serveMcpl: a createServer server with MCPL, driven by McplHost (0.5)',
       host.request('channels/publish', { conversationId: 'c', channelId: 'room', content: 'hi back' }),
     ).resolves.toEqual({ delivered: true, messageId: 'm-out-1' });
     expect(published).toEqual([{ conversationId: 'c', channelId: 'room', content: 'hi back' }]);
+    // A handler result JSON cannot carry: the host gets -32603 and the session serves on.
+    await expect(
+      host.request('channels/publish', { conversationId: 'c', channelId: 'room', content: 'bigint' }),
+    ).rejects.toMatchObject({ code: -32603 });
+    await expect(host.callTool('echo', { text: 'still here' })).resolves.toMatchObject({
+      content: [{ text: 'still here' }],
+    });
     // granted (channels.* covers channels.lifecycle) but this server has no open handler
     await expect(host.request('channels/open', { type: 'chat', address: 'x' })).rejects.toMatchObject({
       code: -32601,

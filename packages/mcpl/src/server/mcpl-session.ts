@@ -250,14 +250,23 @@ export class McplSession {
       response = { jsonrpc: '2.0', id: message.id, error: { code: -32603, message: 'Internal error' } };
     }
     if (response === undefined) return;
-    this.#quietly(() => {
-      if ('error' in response) {
-        const { code, message: text, data } = response.error;
-        this.connection.respondError(response.id, code, text, data);
-      } else {
-        this.connection.respond(response.id, response.result);
-      }
-    });
+    try {
+      this.#send(response);
+    } catch (error) {
+      if (error instanceof ConnectionClosedError) return;
+      // A result JSON cannot carry (a BigInt, a cycle): the host still gets an answer.
+      this.#options.onError?.(error instanceof Error ? error : new Error(String(error)));
+      this.#quietly(() => this.connection.respondError(message.id, -32603, 'Internal error'));
+    }
+  }
+
+  #send(response: JsonRpcResponse): void {
+    if ('error' in response) {
+      const { code, message: text, data } = response.error;
+      this.connection.respondError(response.id, code, text, data);
+    } else {
+      this.connection.respond(response.id, response.result);
+    }
   }
 
   async #answer(message: JsonRpcRequest): Promise<JsonRpcResponse | undefined> {
