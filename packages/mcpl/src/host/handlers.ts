@@ -1,4 +1,6 @@
 import type {
+  AccessTokenParams,
+  AccessTokenResult,
   BranchesActionResult,
   BranchesCreateParams,
   BranchesCreateResult,
@@ -43,6 +45,8 @@ export interface HostHandlers {
   'branches/delete'?: Handler<BranchesDeleteParams, BranchesActionResult>;
   'inference/request'?: Handler<InferenceRequestParams, InferenceRequestResult>;
   'model/info'?: Handler<Record<string, never>, ModelInfoResult>;
+  /** RFC-015 draft: a short-lived credential for `audience` (a toolset's `ctx.access`). */
+  'access/token'?: Handler<AccessTokenParams, AccessTokenResult>;
 }
 
 export type HostHandlerMethod = keyof HostHandlers;
@@ -59,4 +63,5 @@ export const HOST_HANDLER_METHODS: readonly HostHandlerMethod[] = [
   'branches/delete',
   'inference/request',
   'model/info',
+  'access/token',
 ];
