@@ -34,7 +34,8 @@ async function ready(server: ToolsetServer, principal = 'alice', options = {}) {
   return pair;
 }
 
-const hintsOf = (result: { _meta?: Record<string, unknown> }) => result._meta?.[HINTS] as ToolsetHintChange;
+const hintsOf = (result: Record<string, unknown>) =>
+  (result['_meta'] as Record<string, unknown> | undefined)?.[HINTS] as ToolsetHintChange;
 const until = (predicate: () => boolean) => expect.poll(predicate, { timeout: 2000, interval: 5 }).toBe(true);
 
 describe('ToolsetServer presence and toolsets', () => {
@@ -42,7 +43,12 @@ describe('ToolsetServer presence and toolsets', () => {
     const { server } = arcade();
     const { host } = await ready(server);
     const tools = await host.listTools();
-    const presence = Object.fromEntries(tools.map((tool) => [tool.name, tool['_meta']?.['mcpl/toolset']]));
+    const presence = Object.fromEntries(
+      tools.map((tool) => [
+        tool.name,
+        (tool['_meta'] as Record<string, unknown> | undefined)?.['mcpl/toolset'],
+      ]),
+    );
     expect(presence).toEqual({
       toolset_open: { kind: 'static', visible: true },
       toolset_close: { kind: 'static', visible: true },
@@ -155,12 +161,12 @@ describe('ToolsetServer calls and hint changes', () => {
     // Not visible now: a tool error, no change (nothing changed).
     const early = await host.callTool('play', { n: 1 });
     expect(early.isError).toBe(true);
-    expect(early._meta).toBeUndefined();
+    expect(early['_meta']).toBeUndefined();
     botMoves.shift()?.();
     await until(() => events.length === 1);
     expect(events[0]?.['featureSet']).toBe('arcade.events');
     expect(events[0]?.['payload']).toEqual({ content: [{ type: 'text', text: 'bot played 1, total 4' }] });
-    expect((events[0]?.['_meta'] as Record<string, unknown>)[HINTS]).toMatchObject({ rev: 3 });
+    expect((events[0]?.['_meta'] as Record<string, unknown> | undefined)?.[HINTS]).toMatchObject({ rev: 3 });
   });
 
   it('an event the call caused joins its result and is never pushed', async () => {
