@@ -159,7 +159,7 @@ export function proxyCeilingNote(rows) {
     typeof GATEWAY_FLOOR_MIN !== 'number'
       ? ''
       : best < GATEWAY_FLOOR_MIN
-        ? ` Below the ${GATEWAY_FLOOR_MIN}x gateway/floor budget: no HTTP-to-HTTP gateway can meet it on this machine, where client, proxy and upstream share the cores.`
+        ? ` Below the ${GATEWAY_FLOOR_MIN}x gateway/floor budget: no gateway on node:http and undici can meet it on this machine, where client, proxy and upstream share the cores.`
         : ` At or above the ${GATEWAY_FLOOR_MIN}x gateway/floor budget.`;
   return `- bare proxy (ceiling): node:http + an undici Pool making the same GET, answering the upstream's JSON as the tool result; no MCP checks, keys, database or history, and it answers \`initialize\` but checks no session. ${each}.${verdict}`;
 }

@@ -241,7 +241,9 @@ describe('gateway rows in the report', () => {
   it('says where the proxy ceiling stands against the floor and the gateway/floor budget', () => {
     const note = proxyCeilingNote([row]);
     expect(note).toContain('legacy with session: proxy/floor 0.40x (by CPU 0.30x), gateway/proxy 1.50x.');
-    expect(note).toContain('Below the 0.5x gateway/floor budget: no HTTP-to-HTTP gateway can meet it');
+    expect(note).toContain(
+      'Below the 0.5x gateway/floor budget: no gateway on node:http and undici can meet it',
+    );
     const fast = { ...row, id: 'gateway.call.modern', ratios: { ...row.ratios, proxyFloor: 0.7 } };
     expect(proxyCeilingNote([fast])).toContain('modern: proxy/floor 0.70x');
     expect(proxyCeilingNote([fast])).toContain('At or above the 0.5x gateway/floor budget.');
