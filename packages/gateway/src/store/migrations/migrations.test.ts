@@ -13,6 +13,7 @@ const COMMITTED: Record<string, string> = {
   '0003_history': '6390204008185bfc56f5508adb6b39c5bfa3757977781d1406b0a56604a5c532',
   '0004_approvals': 'f5ee00190e1f02fe4d3b20f32e27704ddde2a8bed4340066b9a258562ed82de5',
   '0005_history_approval_outcome': '7a9fe02a1cbcd538041dd368a6ea57b8013afcb474783a9413037bcd23720293',
+  '0006_history_without_foreign_keys': 'fb9a87403ed2cc50bcc51d7e178c299ca2518207109ab9b9f1130d83f37da2e4',
 };
 
 it('the gateway migrations are numbered without gaps', () => {
