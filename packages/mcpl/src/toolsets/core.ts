@@ -84,7 +84,13 @@ export class ToolsetCore {
   /** A connection ended; the last one of a principal starts its idle timer. */
   detach(principal: Principal, connection: ServedConnection): void {
     principal.connections.delete(connection);
-    if (principal.connections.size > 0 || this.#idleCloseMs === 0) return;
+    if (principal.connections.size > 0) return;
+    // Nothing to keep: forget it now, so principals that come and go do not accumulate.
+    if (principal.instances.size === 0 && principal.ended.length === 0) {
+      this.#principals.delete(principal.name);
+      return;
+    }
+    if (this.#idleCloseMs === 0) return;
     principal.idleTimer = this.#timers.setTimeout(() => {
       principal.idleTimer = undefined;
       if (principal.connections.size > 0) return;

@@ -121,7 +121,10 @@ export class ToolsetConnection implements ServedConnection {
       return;
     }
     const change = this.#takeHints();
-    if (change !== undefined) this.#quietly(() => this.connection.notify(method.TOOLSETS_CHANGED, change));
+    // A plain MCP host never sees MCPL traffic: it reads presence from tools/list and results.
+    if (change !== undefined && this.#dialect !== undefined) {
+      this.#quietly(() => this.connection.notify(method.TOOLSETS_CHANGED, change));
+    }
   }
 
   pushEvent(content: ContentBlock[]): boolean {

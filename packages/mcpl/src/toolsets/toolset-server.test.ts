@@ -323,6 +323,32 @@ describe('ToolsetServer instances per principal', () => {
     expect(seen[0]).toMatchObject({ rev: 1, tools: { play: { visible: true, instance: 'game-1' } } });
   });
 
+  it('a plain MCP connection of the principal gets no toolsets/changed, only presence in results', async () => {
+    const { server } = arcade();
+    const mcpl = await ready(server, 'alice');
+    const plain = await ready(server, 'alice', { mcpl: false });
+    const notified: string[] = [];
+    plain.host.on('notification', (message) => notified.push(message.method));
+    await mcpl.host.request('toolsets/open', { toolset: 'game' });
+    await mcpl.host.callTool('play', { n: 1 });
+    const tools = await plain.host.listTools();
+    expect(tools.find((tool) => tool.name === 'resign')?.['_meta']).toEqual({
+      'mcpl/toolset': { kind: 'dynamic', visible: true, toolset: 'game', instance: 'game-1' },
+    });
+    const resigned = await plain.host.callTool('resign', {});
+    expect(hintsOf(resigned)).toMatchObject({ ended: [{ instance: 'game-1', reason: 'resigned' }] });
+    expect(notified).toEqual([]);
+  });
+
+  it('a principal with nothing open is forgotten when its last connection ends', async () => {
+    const { server } = arcade({ idleCloseMs: 0 });
+    const pair = await ready(server, 'dave');
+    expect(server.principals).toEqual(['dave']);
+    pair.host.close();
+    await pair.served.closed;
+    expect(server.principals).toEqual([]);
+  });
+
   it('an instance that ends while its principal is away is in the next toolsets/list once', async () => {
     const { server, botMoves } = arcade();
     const first = await ready(server, 'alice');
