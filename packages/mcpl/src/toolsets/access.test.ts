@@ -65,6 +65,23 @@ describe('ctx.access (RFC-015 delegated access)', () => {
     ]);
   });
 
+  it('McplHost answers it through its access/token handler', async () => {
+    const { server } = tokenServer();
+    const asked: unknown[] = [];
+    const { host } = connect(server, 'alice', {
+      handlers: {
+        'access/token': (params) => {
+          asked.push(params);
+          return { token: 'h-1', tokenType: 'Bearer', expiresAt: '2030-01-01T00:00:00Z' };
+        },
+      },
+    });
+    await host.initialize();
+    const result = await host.callTool('fetch', { audience: 'https://api.example' });
+    expect(result.content).toEqual([{ type: 'text', text: 'Bearer h-1' }]);
+    expect(asked).toEqual([{ audience: 'https://api.example', scopes: ['read'], featureSet: 'svc.tools' }]);
+  });
+
   it('a refusal or a malformed answer is a typed ToolsetError (a tool error for the caller)', async () => {
     const { server } = tokenServer();
     const { raw } = connectRaw(server, 'alice');

@@ -122,6 +122,17 @@ describe('ToolsetServer presence and toolsets', () => {
     });
   });
 
+  it('concurrent opens on one connection: revisions 1, 2, 3 with no gap or repeat', async () => {
+    const { server } = arcade();
+    const { host } = await ready(server);
+    const results = await Promise.all(
+      [1, 2, 3].map(() => host.request<ToolsetsOpenResult>('toolsets/open', { toolset: 'game' })),
+    );
+    const revs = results.flatMap((result) => (result.hints === undefined ? [] : [result.hints.rev]));
+    expect([...revs].sort()).toEqual(revs.map((_, index) => index + 1));
+    expect((await host.request<ToolsetsListResult>('toolsets/list', {})).rev).toBe(revs.length);
+  });
+
   it('refuses bad open requests with -32602 naming the fix', async () => {
     const { server } = arcade({ maxInstancesPerPrincipal: 1 });
     const { host } = await ready(server);
