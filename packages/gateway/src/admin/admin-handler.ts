@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { GatewayError } from '../errors/gateway-error.js';
 import { AdminApi } from './admin-api.js';
 import type { AdminRequest, AdminResponse, BodyFailure } from './admin-exchange.js';
 import { type AdminHandlerOptions, resolveAdminOptions } from './admin-options.js';
+import { nodeRequest } from './node-request.js';
 
 /** Where the admin API reports failures no caller should see (the caller gets a bare `internal`). */
 export interface AdminHandlerHooks {
@@ -22,55 +22,6 @@ export interface AdminHandler {
 export interface AdminFetchHandler {
   (request: Request): Promise<Response | undefined>;
   close(): Promise<void>;
-}
-
-function bodyEndedEarly(): GatewayError {
-  return new GatewayError('malformed_json', 'the body ended before it was complete');
-}
-
-function readNodeBody(req: IncomingMessage, maxBytes: number): Promise<Uint8Array | undefined | BodyFailure> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on('data', (chunk: Buffer) => {
-      if (over) return;
-      size += chunk.byteLength;
-      if (size > maxBytes) {
-        over = true;
-        chunks.length = 0;
-        resolve('too_large');
-        return;
-      }
-      chunks.push(chunk);
-    });
-    let ended = false;
-    req.on('end', () => {
-      ended = true;
-      if (!over) resolve(size === 0 ? undefined : Buffer.concat(chunks));
-    });
-    // A client gone mid-body: settle, so no request waits forever (nobody reads the answer).
-    req.on('close', () => {
-      if (!ended && !over) reject(bodyEndedEarly());
-    });
-    req.on('error', reject);
-  });
-}
-
-function nodeRequest(req: IncomingMessage, maxBodyBytes: number): AdminRequest {
-  // Listening from the start: a client that leaves while its key is checked is still seen
-  // ('close' would have fired before a later listener). The bound holds either way.
-  const body = readNodeBody(req, maxBodyBytes);
-  body.catch(() => undefined);
-  return {
-    method: req.method ?? 'GET',
-    target: req.url ?? '/',
-    header: (name) => {
-      const value = req.headers[name];
-      return Array.isArray(value) ? value.join(', ') : value;
-    },
-    readBody: () => body,
-  };
 }
 
 function requestIdOf(res: ServerResponse): string {
