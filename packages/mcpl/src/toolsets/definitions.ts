@@ -54,6 +54,33 @@ export class Definitions {
     return outcome.ok ? [] : outcome.issues.map((issue) => issue.message);
   }
 
+  /**
+   * `value` with the top-level `default`s of tool `name`'s schema (or a toolset's options)
+   * filled in where a property is absent; nested defaults are left to the handler.
+   */
+  withDefaults(name: string, value: Record<string, unknown>, options = false): Record<string, unknown> {
+    const schema = options
+      ? this.toolsets.get(name)?.optionsSchema
+      : (
+          this.staticTools.get(name) ??
+          this.toolsets.get(this.toolsetOf.get(name) ?? '')?.tools.find((tool) => tool.name === name)
+        )?.inputSchema;
+    const properties = (schema as { properties?: unknown } | undefined)?.properties;
+    if (typeof properties !== 'object' || properties === null) return value;
+    const filled = { ...value };
+    for (const [key, property] of Object.entries(properties as Record<string, unknown>)) {
+      if (
+        filled[key] === undefined &&
+        typeof property === 'object' &&
+        property !== null &&
+        'default' in property
+      ) {
+        filled[key] = structuredClone((property as { default: unknown }).default);
+      }
+    }
+    return filled;
+  }
+
   /** Whether hosts need `toolset_open`/`toolset_close` (some toolset is closed or has instances). */
   get needsOpenClose(): boolean {
     return [...this.toolsets.values()].some((set) => set.instances === true || set.default !== 'open');

@@ -307,10 +307,11 @@ export class ToolsetConnection implements ServedConnection {
     ) {
       throw invalid('toolsets/open options must be an object');
     }
-    const issues = this.#core.definitions.issues(toolset, options ?? {}, true);
+    const filled = this.#core.definitions.withDefaults(toolset, (options ?? {}) as Params, true);
+    const issues = this.#core.definitions.issues(toolset, filled, true);
     if (issues.length > 0) throw invalid(`Options of ${toolset}: ${issues.join('; ')}`, { issues });
     try {
-      return await this.#core.open(principal, toolset, (options ?? {}) as Params);
+      return await this.#core.open(principal, toolset, filled);
     } catch (error) {
       if (error instanceof RangeError) throw invalid(error.message);
       throw error;
@@ -378,8 +379,8 @@ export class ToolsetConnection implements ServedConnection {
     }
     const own = definitions.staticTools.get(name);
     if (own !== undefined) {
-      this.#validate(name, args);
-      return this.#run(() => own.call(args, this.#core.context(principal, this)));
+      const filled = this.#validate(name, args);
+      return this.#run(() => own.call(filled, this.#core.context(principal, this)));
     }
     if (definitions.toolsetOf.has(name)) {
       const meta = params['_meta'] as { [TOOL_PRESENCE_META_KEY]?: { instance?: unknown } } | undefined;
@@ -419,12 +420,12 @@ export class ToolsetConnection implements ServedConnection {
         isError: true,
       };
     }
-    this.#validate(tool, args);
+    const filled = this.#validate(tool, args);
     const open = instance;
     open.callBuffer = [];
     try {
       const result = await this.#run(() =>
-        open.handle.call(tool, args, this.#core.instanceContext(principal, open, this)),
+        open.handle.call(tool, filled, this.#core.instanceContext(principal, open, this)),
       );
       // Events the call caused join its result.
       return open.callBuffer.length === 0
@@ -435,9 +436,12 @@ export class ToolsetConnection implements ServedConnection {
     }
   }
 
-  #validate(tool: string, args: Params): void {
-    const issues = this.#core.definitions.issues(tool, args);
+  /** The arguments with their schema's top-level defaults, or -32602 with the issues. */
+  #validate(tool: string, args: Params): Params {
+    const filled = this.#core.definitions.withDefaults(tool, args);
+    const issues = this.#core.definitions.issues(tool, filled);
     if (issues.length > 0) throw invalid(`Invalid arguments for ${tool}: ${issues.join('; ')}`, { issues });
+    return filled;
   }
 
   async #run(call: () => ToolCallResult | Promise<ToolCallResult>): Promise<ToolCallResult> {

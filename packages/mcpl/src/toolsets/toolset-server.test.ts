@@ -433,6 +433,43 @@ describe('ToolsetServer definitions', () => {
     expect(() => arcade({ idleCloseMs: -1 })).toThrow(/idleCloseMs/);
   });
 
+  it('fills top-level defaults of a tool schema and of toolset options before validating', async () => {
+    const seen: unknown[] = [];
+    const server = new ToolsetServer({
+      name: 'x',
+      version: '0',
+      tools: [
+        {
+          name: 'greet',
+          inputSchema: {
+            type: 'object',
+            properties: { who: { type: 'string', default: 'world' }, n: { type: 'integer' } },
+            required: ['who'],
+          },
+          call: (args) => {
+            seen.push(args);
+            return { content: [{ type: 'text', text: `hello ${args['who']}` }] };
+          },
+        },
+      ],
+      toolsets: {
+        box: {
+          title: 'Box',
+          tools: [{ name: 'peek', inputSchema: { type: 'object' } }],
+          optionsSchema: { type: 'object', properties: { size: { type: 'integer', default: 3 } } },
+          open: (_ctx, options) => {
+            seen.push(options);
+            return { call: () => ({ content: [] }) };
+          },
+        },
+      },
+    });
+    const { host } = await ready(server);
+    expect((await host.callTool('greet', {})).content).toEqual([{ type: 'text', text: 'hello world' }]);
+    await host.request('toolsets/open', { toolset: 'box' });
+    expect(seen).toEqual([{ who: 'world' }, { size: 3 }]);
+  });
+
   it('a handler that throws is a tool error, reported, and the process goes on', async () => {
     const errors: Error[] = [];
     const server = new ToolsetServer({
