@@ -70,6 +70,27 @@ function keyLine(server) {
   });
 }
 
+/** A started HTTP contender (gateway or proxy) calling the rates tool over its open `load`. */
+function rateCallRun({ server, load, upstream, era }) {
+  const { prefix, suffix } = rateCallParts({ era: era === 'modern' ? 'modern' : 'legacy' });
+  return {
+    pids: [server.child.pid, upstream.pid],
+    run: (warmupMs, measureMs, hooks) =>
+      load.run({
+        body: (id) => prefix + id + suffix,
+        ok: rateOk,
+        check: checkRateCall,
+        warmupMs,
+        measureMs,
+        hooks,
+      }),
+    async stop() {
+      load.close();
+      await server.stop();
+    },
+  };
+}
+
 /**
  * The gateway (`servers/gateway.mjs`) on `upstream`, PGlite unless `databaseUrl`; each of
  * `connections` keep-alive connections opens as `era` asks, then calls the rates tool.
@@ -96,23 +117,7 @@ export function gatewayContender({ impl = 'forge', upstream, era, connections, d
         await server.stop();
         throw new Error(`${error.message}\n${server.stderrTail()}`);
       }
-      const { prefix, suffix } = rateCallParts({ era: era === 'modern' ? 'modern' : 'legacy' });
-      return {
-        pids: [server.child.pid, upstream.pid],
-        run: (warmupMs, measureMs, hooks) =>
-          load.run({
-            body: (id) => prefix + id + suffix,
-            ok: rateOk,
-            check: checkRateCall,
-            warmupMs,
-            measureMs,
-            hooks,
-          }),
-        async stop() {
-          load.close();
-          await server.stop();
-        },
-      };
+      return rateCallRun({ server, load, upstream, era });
     },
   };
 }
@@ -135,23 +140,7 @@ export function proxyContender({ upstream, era, connections }) {
         await server.stop();
         throw new Error(`${error.message}\n${server.stderrTail()}`);
       }
-      const { prefix, suffix } = rateCallParts({ era: era === 'modern' ? 'modern' : 'legacy' });
-      return {
-        pids: [server.child.pid, upstream.pid],
-        run: (warmupMs, measureMs, hooks) =>
-          load.run({
-            body: (id) => prefix + id + suffix,
-            ok: rateOk,
-            check: checkRateCall,
-            warmupMs,
-            measureMs,
-            hooks,
-          }),
-        async stop() {
-          load.close();
-          await server.stop();
-        },
-      };
+      return rateCallRun({ server, load, upstream, era });
     },
   };
 }
