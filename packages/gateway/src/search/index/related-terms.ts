@@ -1,0 +1,46 @@
+/**
+ * Related terms taken from the catalog itself, never from a hand-written list. A tool's name
+ * often abbreviates a word its own description spells out (`repos` / "repository", `org` /
+ * "organization"); when the same abbreviation pairs with the same word in several tools, a query
+ * with either form also matches the other.
+ * @module
+ */
+
+/** A pair must appear in this many tools before it is trusted. */
+const MIN_PAIR_TOOLS = 2;
+/** Shorter name terms (`id`, `v`) prefix too many words to mean anything. */
+const MIN_ABBREVIATION_LENGTH = 3;
+
+export interface TermFields {
+  nameTerms: ReadonlySet<string>;
+  textTerms: ReadonlySet<string>;
+}
+
+/** term → the terms related to it, both directions. */
+export function abbreviationPairs(documents: readonly TermFields[]): Map<string, string[]> {
+  const counts = new Map<string, number>();
+  for (const { nameTerms, textTerms } of documents) {
+    for (const short of nameTerms) {
+      if (short.length < MIN_ABBREVIATION_LENGTH) continue;
+      for (const long of textTerms) {
+        if (long.length > short.length && long.startsWith(short) && !nameTerms.has(long)) {
+          const key = `${short}\u0000${long}`;
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+        }
+      }
+    }
+  }
+  const related = new Map<string, string[]>();
+  const add = (from: string, to: string) => {
+    const list = related.get(from);
+    if (list === undefined) related.set(from, [to]);
+    else if (!list.includes(to)) list.push(to);
+  };
+  for (const [key, count] of counts) {
+    if (count < MIN_PAIR_TOOLS) continue;
+    const [short, long] = key.split('\u0000') as [string, string];
+    add(short, long);
+    add(long, short);
+  }
+  return related;
+}

@@ -1,0 +1,262 @@
+/**
+ * BM25F search over a catalog's tools. Everything a query needs is computed at build: each
+ * term's postings carry its finished score contribution (idf and field-weighted, length-
+ * normalised frequency), so a search is a few Map lookups, additions into a score array and a
+ * bounded top-k.
+ *
+ * A search, step by step:
+ *   1. analyze the query (normalise, split, drop stop words, stem per language);
+ *   2. group each query term with its related terms (catalog abbreviations; vocabulary words it
+ *      prefixes when the term itself is unknown);
+ *   3. per group, take each tool's best member score, and add the groups up;
+ *   4. keep only tools in the requested sections, then take the top `limit`.
+ * @module
+ */
+import { analyze } from './analyze.js';
+import { abbreviationPairs, type TermFields } from './related-terms.js';
+import { SearchIndexError } from './search-index-error.js';
+import { topHits } from './top-hits.js';
+import { DEFAULT_TUNING } from './tuning.js';
+import type { SearchDocument, SearchField, SearchHit, SearchOptions, SearchTuning } from './types.js';
+
+const FIELDS: readonly SearchField[] = ['name', 'title', 'description', 'sections'];
+/** Shortest unknown query term that is looked up as a prefix of the vocabulary. */
+const MIN_PREFIX_LENGTH = 3;
+/** Most vocabulary terms one unknown query term expands to. */
+const MAX_PREFIX_EXPANSIONS = 8;
+
+interface Postings {
+  docs: Int32Array;
+  scores: Float64Array;
+}
+
+interface RelatedTerm {
+  term: string;
+  weight: number;
+}
+
+export class ToolSearchIndex {
+  readonly size: number;
+  readonly #names: readonly string[];
+  readonly #sectionDocs: ReadonlyMap<string, Int32Array>;
+  readonly #postings: ReadonlyMap<string, Postings>;
+  readonly #vocabulary: readonly string[];
+  readonly #related: ReadonlyMap<string, readonly string[]>;
+  readonly #relatedWeight: number;
+  // Scratch space reused by every search: a search runs synchronously, so one set suffices.
+  readonly #total: Float64Array;
+  readonly #group: Float64Array;
+  readonly #allowed: Uint8Array;
+
+  private constructor(
+    names: readonly string[],
+    sectionDocs: ReadonlyMap<string, Int32Array>,
+    postings: ReadonlyMap<string, Postings>,
+    related: ReadonlyMap<string, readonly string[]>,
+    relatedWeight: number,
+  ) {
+    this.size = names.length;
+    this.#names = names;
+    this.#sectionDocs = sectionDocs;
+    this.#postings = postings;
+    this.#vocabulary = [...postings.keys()].sort();
+    this.#related = related;
+    this.#relatedWeight = relatedWeight;
+    this.#total = new Float64Array(names.length);
+    this.#group = new Float64Array(names.length);
+    this.#allowed = new Uint8Array(names.length);
+  }
+
+  /** Indexes `documents`; names must be unique (`search_duplicate_tool_name` otherwise). */
+  static build(documents: readonly SearchDocument[], tuning: SearchTuning = DEFAULT_TUNING): ToolSearchIndex {
+    const sorted = [...documents].sort((a, b) => compareNames(a.name, b.name));
+    for (let i = 1; i < sorted.length; i++) {
+      if (sorted[i]?.name === sorted[i - 1]?.name) {
+        throw new SearchIndexError(
+          'search_duplicate_tool_name',
+          `tool name ${JSON.stringify(sorted[i]?.name)} appears twice: give each tool its own name`,
+        );
+      }
+    }
+    const fieldTerms = sorted.map(documentFields);
+    const related = abbreviationPairs(fieldTerms.map(termFields));
+    return new ToolSearchIndex(
+      sorted.map((document) => document.name),
+      sectionMembers(sorted),
+      buildPostings(fieldTerms, tuning),
+      related,
+      tuning.relatedWeight,
+    );
+  }
+
+  /** The best tools for `query`, at most `options.limit`; no words in the query: no tools. */
+  search(query: string, options: SearchOptions): SearchHit[] {
+    const { limit } = options;
+    if (!Number.isInteger(limit) || limit < 1) {
+      throw new SearchIndexError(
+        'search_invalid_limit',
+        `limit must be a positive integer, got ${String(limit)}`,
+      );
+    }
+    const groups = this.#queryGroups(analyze(query));
+    if (groups.length === 0) return [];
+    const filter = this.#sectionFilter(options.sections);
+    const total = this.#total;
+    const group = this.#group;
+    const candidates: number[] = [];
+    for (const { members, weight } of groups) {
+      const touched: number[] = [];
+      for (const member of members) {
+        const postings = this.#postings.get(member.term);
+        if (postings === undefined) continue;
+        const { docs, scores } = postings;
+        for (let i = 0; i < docs.length; i++) {
+          const doc = docs[i] as number;
+          if (filter !== undefined && filter[doc] === 0) continue;
+          const score = (scores[i] as number) * member.weight;
+          const current = group[doc] as number;
+          if (current === 0) touched.push(doc);
+          if (score > current) group[doc] = score;
+        }
+      }
+      for (const doc of touched) {
+        if (total[doc] === 0) candidates.push(doc);
+        total[doc] = (total[doc] as number) + (group[doc] as number) * weight;
+        group[doc] = 0;
+      }
+    }
+    const best = topHits(total, candidates, limit);
+    const hits = best.map((doc) => ({ name: this.#names[doc] as string, score: total[doc] as number }));
+    for (const doc of candidates) total[doc] = 0;
+    if (filter !== undefined) filter.fill(0);
+    return hits;
+  }
+
+  /** One group per distinct query term; a repeated term weighs more. */
+  #queryGroups(terms: readonly string[]): { members: RelatedTerm[]; weight: number }[] {
+    const counts = new Map<string, number>();
+    for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+    const groups: { members: RelatedTerm[]; weight: number }[] = [];
+    for (const [term, weight] of counts) {
+      const members: RelatedTerm[] = [];
+      if (this.#postings.has(term)) {
+        members.push({ term, weight: 1 });
+        for (const other of this.#related.get(term) ?? []) {
+          members.push({ term: other, weight: this.#relatedWeight });
+        }
+      } else {
+        for (const other of this.#prefixed(term)) {
+          members.push({ term: other, weight: this.#relatedWeight });
+        }
+      }
+      if (members.length > 0) groups.push({ members, weight });
+    }
+    return groups;
+  }
+
+  /** Vocabulary terms that start with an unknown query term (`auth` → `authent`, `author`). */
+  #prefixed(term: string): string[] {
+    if (term.length < MIN_PREFIX_LENGTH) return [];
+    const vocabulary = this.#vocabulary;
+    let low = 0;
+    let high = vocabulary.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((vocabulary[middle] as string) < term) low = middle + 1;
+      else high = middle;
+    }
+    const found: string[] = [];
+    for (let i = low; i < vocabulary.length && found.length < MAX_PREFIX_EXPANSIONS; i++) {
+      const candidate = vocabulary[i] as string;
+      if (!candidate.startsWith(term)) break;
+      found.push(candidate);
+    }
+    return found;
+  }
+
+  /** A mask of the tools in the requested sections, or undefined for no filter. */
+  #sectionFilter(sections: readonly string[] | undefined): Uint8Array | undefined {
+    if (sections === undefined || sections.length === 0) return undefined;
+    const allowed = this.#allowed;
+    for (const slug of sections) {
+      for (const doc of this.#sectionDocs.get(slug) ?? []) allowed[doc] = 1;
+    }
+    return allowed;
+  }
+}
+
+type FieldTerms = Record<SearchField, string[]>;
+
+function documentFields(document: SearchDocument): FieldTerms {
+  const sectionText = document.sections
+    .map((section) => [section.slug, section.title ?? '', section.description ?? ''].join(' '))
+    .join(' ');
+  return {
+    name: analyze(document.name),
+    title: analyze(document.title ?? ''),
+    description: analyze(document.description),
+    sections: analyze(sectionText),
+  };
+}
+
+function termFields(fields: FieldTerms): TermFields {
+  return {
+    nameTerms: new Set(fields.name),
+    textTerms: new Set([...fields.title, ...fields.description]),
+  };
+}
+
+function sectionMembers(sorted: readonly SearchDocument[]): Map<string, Int32Array> {
+  const members = new Map<string, number[]>();
+  sorted.forEach((document, doc) => {
+    for (const { slug } of document.sections) {
+      const list = members.get(slug);
+      if (list === undefined) members.set(slug, [doc]);
+      else if (list[list.length - 1] !== doc) list.push(doc);
+    }
+  });
+  return new Map([...members].map(([slug, docs]) => [slug, Int32Array.from(docs)]));
+}
+
+/** BM25F: per term and tool, the field-weighted, length-normalised frequency, then saturation. */
+function buildPostings(fieldTerms: readonly FieldTerms[], tuning: SearchTuning): Map<string, Postings> {
+  const count = fieldTerms.length;
+  const averageLength = {} as Record<SearchField, number>;
+  for (const field of FIELDS) {
+    const sum = fieldTerms.reduce((total, fields) => total + fields[field].length, 0);
+    averageLength[field] = count === 0 ? 0 : sum / count;
+  }
+  const weighted = new Map<string, { docs: number[]; frequencies: number[] }>();
+  fieldTerms.forEach((fields, doc) => {
+    const frequency = new Map<string, number>();
+    for (const field of FIELDS) {
+      const { weight, b } = tuning.fields[field];
+      const terms = fields[field];
+      if (terms.length === 0 || weight === 0) continue;
+      const average = averageLength[field] || 1;
+      const norm = 1 - b + (b * terms.length) / average;
+      for (const term of terms) frequency.set(term, (frequency.get(term) ?? 0) + weight / norm);
+    }
+    for (const [term, value] of frequency) {
+      const entry = weighted.get(term);
+      if (entry === undefined) weighted.set(term, { docs: [doc], frequencies: [value] });
+      else {
+        entry.docs.push(doc);
+        entry.frequencies.push(value);
+      }
+    }
+  });
+  const { k1 } = tuning;
+  const postings = new Map<string, Postings>();
+  for (const [term, { docs, frequencies }] of weighted) {
+    const idf = Math.log(1 + (count - docs.length + 0.5) / (docs.length + 0.5));
+    const scores = Float64Array.from(frequencies, (tf) => (idf * tf * (k1 + 1)) / (k1 + tf));
+    postings.set(term, { docs: Int32Array.from(docs), scores });
+  }
+  return postings;
+}
+
+/** Code-unit order, the same on every machine and locale. */
+function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

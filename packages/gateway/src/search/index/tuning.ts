@@ -1,0 +1,18 @@
+/**
+ * The default BM25F parameters, chosen from what each field is rather than fitted to a task
+ * set: a word of the tool's name says most about what it does, its title next, its description
+ * is the baseline, and its section's text is shared by many tools, so it counts least.
+ * @module
+ */
+import type { SearchTuning } from './types.js';
+
+export const DEFAULT_TUNING: SearchTuning = {
+  k1: 1.2,
+  fields: {
+    name: { weight: 3, b: 0.5 },
+    title: { weight: 2, b: 0.5 },
+    description: { weight: 1, b: 0.75 },
+    sections: { weight: 0.5, b: 0.5 },
+  },
+  relatedWeight: 0.5,
+};

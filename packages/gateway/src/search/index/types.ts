@@ -1,0 +1,49 @@
+/**
+ * What the search index reads and answers.
+ * @module
+ */
+
+/** A catalog section a tool belongs to; its text helps find the tool. */
+export interface SearchSection {
+  slug: string;
+  title?: string | undefined;
+  description?: string | undefined;
+}
+
+/** One tool as the index sees it. `name` is unique within an index. */
+export interface SearchDocument {
+  name: string;
+  title?: string | undefined;
+  description: string;
+  sections: readonly SearchSection[];
+}
+
+export interface SearchOptions {
+  /** Only tools in one of these sections (by slug) are ranked; absent or empty: every tool. */
+  sections?: readonly string[] | undefined;
+  /** Most hits returned, a positive integer. */
+  limit: number;
+}
+
+export interface SearchHit {
+  name: string;
+  score: number;
+}
+
+/** The fields a document is split into; each has a weight and a length normalisation. */
+export type SearchField = 'name' | 'title' | 'description' | 'sections';
+
+export interface FieldTuning {
+  /** How much one occurrence in this field counts against one in the description. */
+  weight: number;
+  /** BM25's length normalisation for this field, 0 (none) to 1 (full). */
+  b: number;
+}
+
+/** BM25F parameters. The defaults are in `DEFAULT_TUNING`. */
+export interface SearchTuning {
+  k1: number;
+  fields: Readonly<Record<SearchField, FieldTuning>>;
+  /** Weight of a related term (abbreviation or prefix) against the query's own term. */
+  relatedWeight: number;
+}
