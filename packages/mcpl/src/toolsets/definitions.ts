@@ -3,6 +3,12 @@ import { TOOLSET_TOOL_NAMES } from '../protocol/index.js';
 import { ToolsetError } from './toolset-error.js';
 import type { StaticTool, ToolDefinition, ToolsetDefinition } from './types.js';
 
+/** A value checked against its schema: the copy with defaults filled in, and the issues. */
+export interface CheckedValue {
+  value: Record<string, unknown>;
+  issues: string[];
+}
+
 /** The tools a server declared, checked once: unique names, compilable schemas. */
 export class Definitions {
   readonly staticTools = new Map<string, StaticTool>();
@@ -10,7 +16,7 @@ export class Definitions {
   /** Dynamic tool name → its toolset. */
   readonly toolsetOf = new Map<string, string>();
   readonly #validators = new Map<string, Validator>();
-  readonly #compiler = new SchemaCompiler();
+  readonly #compiler = new SchemaCompiler({ useDefaults: true });
 
   constructor(tools: StaticTool[], toolsets: Record<string, ToolsetDefinition>) {
     const taken = new Set<string>(Object.values(TOOLSET_TOOL_NAMES));
@@ -46,39 +52,18 @@ export class Definitions {
     }
   }
 
-  /** Issues of `value` against tool `name`'s input schema (or a toolset's options with `options`). */
-  issues(name: string, value: unknown, options = false): string[] {
-    const validator = this.#validators.get(options ? `\u0000${name}` : name);
-    if (validator === undefined) return [];
-    const outcome = validator(value);
-    return outcome.ok ? [] : outcome.issues.map((issue) => issue.message);
-  }
-
   /**
-   * `value` with the top-level `default`s of tool `name`'s schema (or a toolset's options)
-   * filled in where a property is absent; nested defaults are left to the handler.
+   * Checks `value` against tool `name`'s input schema (or a toolset's options with `options`)
+   * with the toolkit's JSON Schema 2020-12 validator, on a copy with the schema's `default`s
+   * filled in wherever the validation reaches (nested objects, `items`, `$ref`, `allOf`,
+   * `if`/`then`; not under `anyOf`/`oneOf`). The caller's value is never changed.
    */
-  withDefaults(name: string, value: Record<string, unknown>, options = false): Record<string, unknown> {
-    const schema = options
-      ? this.toolsets.get(name)?.optionsSchema
-      : (
-          this.staticTools.get(name) ??
-          this.toolsets.get(this.toolsetOf.get(name) ?? '')?.tools.find((tool) => tool.name === name)
-        )?.inputSchema;
-    const properties = (schema as { properties?: unknown } | undefined)?.properties;
-    if (typeof properties !== 'object' || properties === null) return value;
-    const filled = { ...value };
-    for (const [key, property] of Object.entries(properties as Record<string, unknown>)) {
-      if (
-        filled[key] === undefined &&
-        typeof property === 'object' &&
-        property !== null &&
-        'default' in property
-      ) {
-        filled[key] = structuredClone((property as { default: unknown }).default);
-      }
-    }
-    return filled;
+  check(name: string, value: Record<string, unknown>, options = false): CheckedValue {
+    const validator = this.#validators.get(options ? `\u0000${name}` : name);
+    const filled = structuredClone(value);
+    if (validator === undefined) return { value: filled, issues: [] };
+    const outcome = validator(filled);
+    return { value: filled, issues: outcome.ok ? [] : outcome.issues.map((issue) => issue.message) };
   }
 
   /** Whether hosts need `toolset_open`/`toolset_close` (some toolset is closed or has instances). */

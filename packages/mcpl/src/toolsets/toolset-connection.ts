@@ -307,8 +307,7 @@ export class ToolsetConnection implements ServedConnection {
     ) {
       throw invalid('toolsets/open options must be an object');
     }
-    const filled = this.#core.definitions.withDefaults(toolset, (options ?? {}) as Params, true);
-    const issues = this.#core.definitions.issues(toolset, filled, true);
+    const { value: filled, issues } = this.#core.definitions.check(toolset, (options ?? {}) as Params, true);
     if (issues.length > 0) throw invalid(`Options of ${toolset}: ${issues.join('; ')}`, { issues });
     try {
       return await this.#core.open(principal, toolset, filled);
@@ -436,10 +435,9 @@ export class ToolsetConnection implements ServedConnection {
     }
   }
 
-  /** The arguments with their schema's top-level defaults, or -32602 with the issues. */
+  /** The arguments with their schema's defaults filled in, or -32602 with the issues. */
   #validate(tool: string, args: Params): Params {
-    const filled = this.#core.definitions.withDefaults(tool, args);
-    const issues = this.#core.definitions.issues(tool, filled);
+    const { value: filled, issues } = this.#core.definitions.check(tool, args);
     if (issues.length > 0) throw invalid(`Invalid arguments for ${tool}: ${issues.join('; ')}`, { issues });
     return filled;
   }

@@ -433,7 +433,7 @@ describe('ToolsetServer definitions', () => {
     expect(() => arcade({ idleCloseMs: -1 })).toThrow(/idleCloseMs/);
   });
 
-  it('fills top-level defaults of a tool schema and of toolset options before validating', async () => {
+  it('fills the defaults of a tool schema and of toolset options before validating', async () => {
     const seen: unknown[] = [];
     const server = new ToolsetServer({
       name: 'x',
@@ -468,6 +468,78 @@ describe('ToolsetServer definitions', () => {
     expect((await host.callTool('greet', {})).content).toEqual([{ type: 'text', text: 'hello world' }]);
     await host.request('toolsets/open', { toolset: 'box' });
     expect(seen).toEqual([{ who: 'world' }, { size: 3 }]);
+  });
+
+  it('fills nested defaults (a default object, $ref, items) and checks $ref, if/then/else and format with the full 2020-12 validator', async () => {
+    const seen: unknown[] = [];
+    const server = new ToolsetServer({
+      name: 'x',
+      version: '0',
+      tools: [
+        {
+          name: 'book',
+          inputSchema: {
+            type: 'object',
+            properties: {
+              when: { type: 'string', format: 'date' },
+              seat: { $ref: '#/$defs/seat' },
+              options: {
+                type: 'object',
+                default: {},
+                properties: {
+                  meal: { type: 'string', default: 'veg' },
+                  bags: { type: 'integer', default: 1 },
+                },
+              },
+              legs: {
+                type: 'array',
+                items: { type: 'object', properties: { class: { default: 'economy' } } },
+              },
+              kind: { enum: ['adult', 'child'], default: 'adult' },
+              age: { type: 'integer' },
+            },
+            required: ['when'],
+            if: { properties: { kind: { const: 'child' } }, required: ['kind'] },
+            // biome-ignore lint/suspicious/noThenProperty: a JSON Schema keyword
+            then: { required: ['age'] },
+            else: { not: { required: ['age'] } },
+            $defs: { seat: { type: 'object', properties: { row: { type: 'integer', default: 12 } } } },
+          },
+          call: (args) => {
+            seen.push(args);
+            return { content: [] };
+          },
+        },
+      ],
+      toolsets: {},
+    });
+    const { host } = await ready(server);
+    const args = { when: '2026-12-01', seat: {}, options: { bags: 2 }, legs: [{}, { class: 'first' }] };
+    expect((await host.callTool('book', args)).isError).not.toBe(true);
+    expect(seen).toEqual([
+      {
+        when: '2026-12-01',
+        seat: { row: 12 },
+        options: { bags: 2, meal: 'veg' },
+        legs: [{ class: 'economy' }, { class: 'first' }],
+        kind: 'adult',
+      },
+    ]);
+    await host.callTool('book', { when: '2026-12-02' });
+    expect(seen[1]).toEqual({ when: '2026-12-02', options: { meal: 'veg', bags: 1 }, kind: 'adult' });
+    const refused = async (value: Record<string, unknown>) => {
+      const error = await host.callTool('book', value).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect(error).toMatchObject({ code: -32602 });
+      return (error as Error).message;
+    };
+    expect(await refused({ when: 'tomorrow' })).toMatch(/format|date/);
+    expect(await refused({ when: '2026-12-01', seat: { row: 'back' } })).toMatch(/row/);
+    expect(await refused({ when: '2026-12-01', kind: 'child' })).toMatch(/age/);
+    expect(await refused({ when: '2026-12-01', age: 30 })).toMatch(/must NOT be valid|not|else/i);
+    expect(seen).toHaveLength(2);
   });
 
   it('a handler that throws is a tool error, reported, and the process goes on', async () => {

@@ -6,7 +6,10 @@ import { SchemaError } from './errors.js';
 import { toIssues, type ValidationIssue, type ValidationOutcome } from './issues.js';
 import { DEFAULT_SCHEMA_LIMITS, inspectSchema, type SchemaLimits } from './limits.js';
 
-/** A compiled validator. Pure: it never changes the value (no coercion, no defaults). */
+/**
+ * A compiled validator. Pure unless its compiler was built with `useDefaults`: it never
+ * changes the value (no coercion, no defaults).
+ */
 export type Validator = (value: unknown) => ValidationOutcome;
 
 /** Options of `SchemaCompiler`: the schema limits plus how issues are reported. */
@@ -15,6 +18,13 @@ export interface SchemaCompilerOptions extends SchemaLimits {
   maxIssues?: number;
   /** What the messages call a field: `argument` (default) gives `argument 'limit': ...`. */
   subject?: string;
+  /**
+   * Validators fill in the schema's `default`s where the value lacks a property (at any depth
+   * the validation reaches: nested `properties`, `items`, `$ref`, `allOf`, `if`/`then`), changing
+   * the value they are given: pass a copy. Defaults under `anyOf`/`oneOf`/`not` stay ignored
+   * (which branch applies is not known while filling). Default false (pure validators).
+   */
+  useDefaults?: boolean;
 }
 
 /** Default of `maxIssues`. */
@@ -58,8 +68,8 @@ export class SchemaCompiler {
     };
     this.#maxIssues = options.maxIssues ?? DEFAULT_MAX_ISSUES;
     this.#subject = options.subject ?? 'argument';
-    this.#ajv = createAjv(false);
-    this.#detailedAjv = createAjv(true);
+    this.#ajv = createAjv(false, options.useDefaults === true);
+    this.#detailedAjv = createAjv(true, options.useDefaults === true);
     this.#vendorKeywords.add('x-mcp-header');
   }
 
@@ -150,16 +160,19 @@ export class SchemaCompiler {
  * Strict about the schema, exact about values. `detailed` collects every error with its schema
  * and value (`verbose`), so messages can name a condition and the fix.
  */
-function createAjv(detailed: boolean): Ajv2020 {
+function createAjv(detailed: boolean, useDefaults: boolean): Ajv2020 {
   const ajv = new Ajv2020({
     strict: true,
+    // Filling defaults, Ajv's strict mode refuses a `default` it cannot apply (under anyOf/oneOf):
+    // such a default is ignored instead; every other strict-mode finding still refuses the schema.
+    ...(useDefaults ? { strictSchema: 'log' as const, logger: defaultsLogger } : {}),
     // `required` naming a key declared only in a sibling branch is legitimate.
     strictRequired: false,
     // An open-ended `prefixItems` tuple is valid 2020-12, not a mistake.
     strictTuples: false,
     allowUnionTypes: true,
     coerceTypes: false,
-    useDefaults: false,
+    useDefaults,
     removeAdditional: false,
     allErrors: detailed,
     verbose: detailed,
@@ -172,6 +185,19 @@ function createAjv(detailed: boolean): Ajv2020 {
   ajv.addKeyword({ keyword: '$anchor' });
   return ajv;
 }
+
+/** Ajv's logger when filling defaults: strict-mode findings throw, except an ignored `default`. */
+const defaultsLogger = {
+  log: (): void => undefined,
+  warn: (...args: unknown[]): void => {
+    const message = args.map(String).join(' ');
+    if (message.includes('default is ignored')) return;
+    throw new Error(message);
+  },
+  error: (...args: unknown[]): void => {
+    throw new Error(args.map(String).join(' '));
+  },
+};
 
 /** Whether `value` has at most `limit` JSON nodes; stops counting past the limit. */
 function isSmall(value: unknown, limit: number): boolean {
