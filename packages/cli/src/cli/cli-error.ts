@@ -14,8 +14,10 @@ export type CliErrorCode =
   | 'invalid_value'
   /** Two flags that exclude each other (`--database-url` and `--data-dir`). */
   | 'conflicting_flags'
-  /** An argument that is not a flag where the command takes none. */
+  /** An argument that is not a flag where the command takes none, or one too many. */
   | 'unexpected_argument'
+  /** A command's argument is missing (`mcpforge gateway keys revoke` without the key id). */
+  | 'missing_argument'
   /** The gateway could not start: the database, the port, the data directory. */
   | 'start_failed';
 
@@ -26,6 +28,7 @@ const USAGE_CODES: ReadonlySet<CliErrorCode> = new Set([
   'invalid_value',
   'conflicting_flags',
   'unexpected_argument',
+  'missing_argument',
 ]);
 
 /** A command line the CLI cannot run, or a command that failed. The message names the fix. */

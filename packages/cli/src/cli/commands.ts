@@ -8,6 +8,11 @@ export interface Command {
   path: readonly string[];
   /** One line for the group's help. */
   summary: string;
+  /**
+   * Its arguments as help shows them (`<key-id>`, `<command...>`); without it, a word after a
+   * command that is also a group (`gateway workspaces creat`) is an unknown sub-command.
+   */
+  arguments?: string | undefined;
   /** Its `--help`. */
   usage: string;
   run(args: readonly string[], io: CliIo): Promise<CommandOutput<unknown>>;
@@ -33,7 +38,7 @@ export const COMMANDS: readonly Command[] = [
   },
 ];
 
-/** Groups and their one-line summaries (`mcpforge --help`). */
+/** Groups (their words joined by a space) and their one-line summaries, for help. */
 export const GROUPS: Readonly<Record<string, string>> = {
   gateway: 'REST operations as MCP tools, one endpoint per agent',
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CliError } from './cli-error.js';
-import { type FlagSpec, flagHelp, parseFlags } from './flags.js';
+import { type FlagSpec, flagHelp, parseCommandLine, parseFlags } from './flags.js';
 import { parseListen } from './listen.js';
 
 const SPECS: FlagSpec[] = [
@@ -78,5 +78,89 @@ describe('parseListen', () => {
     expect(() => parseListen(text)).toThrow(
       new RegExp(`^--listen expects HOST:PORT, e\\.g\\. --listen 127\\.0\\.0\\.1:8080 .*\\(${why}`),
     );
+  });
+});
+
+describe('parseCommandLine', () => {
+  const FLAGS: FlagSpec[] = [
+    { name: 'workspace', value: 'SLUG', description: 'the workspace', example: 'default' },
+    { name: 'allowed-origin', value: 'ORIGIN', description: 'an origin' },
+    { name: 'json', description: 'json' },
+  ];
+  const KEYS = 'mcpforge gateway keys revoke';
+
+  function refused(run: () => unknown): CliError {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof CliError) return error;
+      throw error;
+    }
+    throw new Error('accepted');
+  }
+
+  it('reads positionals between flags, and after -- even when they look like flags', () => {
+    expect(
+      parseCommandLine(
+        ['key_1', '--json'],
+        { flags: FLAGS, positionals: { name: 'KEY-ID', min: 1, max: 1 } },
+        KEYS,
+      ),
+    ).toEqual({ flags: { json: true }, repeated: {}, positionals: ['key_1'] });
+    expect(
+      parseCommandLine(
+        ['--json', '--', '--odd-id'],
+        { flags: FLAGS, positionals: { name: 'KEY-ID', max: 1 } },
+        KEYS,
+      ).positionals,
+    ).toEqual(['--odd-id']);
+  });
+
+  it('keeps every value of a repeated flag in order, and the last one in flags', () => {
+    const line = parseCommandLine(
+      ['--allowed-origin', 'https://a.example', '--allowed-origin=https://b.example'],
+      { flags: FLAGS },
+      KEYS,
+    );
+    expect(line.flags['allowed-origin']).toBe('https://b.example');
+    expect(line.repeated['allowed-origin']).toEqual(['https://a.example', 'https://b.example']);
+  });
+
+  it('with rest, the first positional and everything after it is the command line, flags included', () => {
+    const spec = { flags: FLAGS, positionals: { name: 'COMMAND', rest: true as const } };
+    expect(
+      parseCommandLine(['--json', 'node', 'server.js', '--stdio', '-h'], spec, 'mcpforge check'),
+    ).toEqual({
+      flags: { json: true },
+      repeated: {},
+      positionals: ['node', 'server.js', '--stdio', '-h'],
+    });
+    expect(parseCommandLine(['--json', '--', '--weird', 'x'], spec, 'mcpforge check').positionals).toEqual([
+      '--weird',
+      'x',
+    ]);
+  });
+
+  it.each([
+    [
+      [],
+      { name: 'KEY-ID', min: 1, max: 1 },
+      'missing_argument',
+      `${'mcpforge gateway keys revoke'} needs KEY-ID`,
+    ],
+    [['a', 'b'], { name: 'KEY-ID', min: 1, max: 1 }, 'unexpected_argument', "unexpected argument 'b'"],
+    [['--json'], { name: 'COMMAND', rest: true as const }, 'missing_argument', 'needs COMMAND'],
+    [['-x'], { name: 'KEY-ID', max: 1 }, 'unknown_flag', 'unknown flag -x for'],
+    [['--workspce', 'a'], { name: 'KEY-ID', max: 1 }, 'unknown_flag', 'Did you mean --workspace?'],
+    [['--workspace', '--json'], { name: 'KEY-ID', max: 1 }, 'missing_value', '--workspace needs a value'],
+  ])('%j against %j is refused (%s)', (args, positionals, code, message) => {
+    const error = refused(() => parseCommandLine(args, { flags: FLAGS, positionals }, KEYS));
+    expect(error.code).toBe(code);
+    expect(error.message).toContain(message);
+    expect(error.exitCode).toBe(2);
+  });
+
+  it('refuses -- when the command takes flags only', () => {
+    expect(refused(() => parseFlags(['--'], SPECS, COMMAND)).message).toContain("unexpected argument '--'");
   });
 });
