@@ -167,10 +167,10 @@ describe('the REST binding', () => {
         .message,
     ).toBe("binding.arguments.quote.name: another argument already goes to query 'base'");
     expect(
-      refusal(withBinding({ arguments: { base: { in: 'query' }, quote: { in: 'cookie' } } })).field,
+      refusal(withBinding({ arguments: { base: { in: 'query' }, quote: { in: 'matrix' } } })).field,
     ).toBe('binding.arguments.quote.in');
     expect(refusal(withBinding({ arguments: { base: { in: 'query' }, quote: {} } })).message).toBe(
-      "binding.arguments.quote.in: is required: 'path', 'query', 'header' or 'body'",
+      "binding.arguments.quote.in: is required: 'path', 'query', 'header', 'cookie' or 'body'",
     );
   });
 

@@ -17,9 +17,11 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 /**
  * How an array argument is written in the query: `repeat` `a=1&a=2` (OpenAPI form, explode),
  * `comma` `a=1,2` (form, no explode), `space` `a=1%202` (spaceDelimited), `pipe` `a=1|2`
- * (pipeDelimited).
+ * (pipeDelimited). An object of scalars is refused by these but `comma` (`a=k,v,k2,v2`), and
+ * written by `flat` `k=v&k2=v2` (form, explode; an array as `repeat`) and `deep`
+ * `a[k]=v&a[k2]=v2` (deepObject; an array is refused).
  */
-export const ARRAY_STYLES = ['repeat', 'comma', 'space', 'pipe'] as const;
+export const ARRAY_STYLES = ['repeat', 'comma', 'space', 'pipe', 'flat', 'deep'] as const;
 export type ArrayStyle = (typeof ARRAY_STYLES)[number];
 
 /** Where one tool argument goes in the upstream request; `name` is its name there. */
@@ -27,6 +29,7 @@ export type ArgumentPlacement =
   | { in: 'path'; name: string }
   | { in: 'query'; name: string; arrayStyle: ArrayStyle }
   | { in: 'header'; name: string }
+  | { in: 'cookie'; name: string }
   | { in: 'body'; name: string };
 
 /** The REST call behind a tool. Stored with every default filled in. */
@@ -40,6 +43,11 @@ export interface RestBinding {
   arguments: Record<string, ArgumentPlacement>;
   /** Static headers by lowercase name; values may hold `${VAR}` secrets, stored unresolved. */
   headers: Record<string, string>;
+  /**
+   * Static query parameters (an API key in the query), sent before the arguments; values may
+   * hold `${VAR}` secrets, stored unresolved. Left out when there are none.
+   */
+  query?: Record<string, string>;
   timeoutMs: number;
   maxResponseBytes: number;
   /**
@@ -62,6 +70,8 @@ const MAX_URL_LENGTH = 2048;
 const MAX_HEADER_VALUE_LENGTH = 4096;
 const MAX_HEADERS = 32;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** A cookie name is an HTTP token, like a header name. */
+const COOKIE_NAME = HEADER_NAME;
 const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 const PATH_LITERAL = /^([A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*$/;
 
@@ -140,11 +150,11 @@ function readPath(value: unknown, field: string): { path: string; placeholders: 
 function readPlacement(value: unknown, field: string, argument: string): ArgumentPlacement {
   const record = readObject(value, field);
   if (record['in'] === undefined)
-    throw invalidField(`${field}.in`, "is required: 'path', 'query', 'header' or 'body'");
+    throw invalidField(`${field}.in`, "is required: 'path', 'query', 'header', 'cookie' or 'body'");
   const where = readChoice(
     record['in'],
     `${field}.in`,
-    ['path', 'query', 'header', 'body'] as const,
+    ['path', 'query', 'header', 'cookie', 'body'] as const,
     'query',
   );
   if (where === 'query') {
@@ -161,6 +171,14 @@ function readPlacement(value: unknown, field: string, argument: string): Argumen
     if (record['name'] === undefined)
       throw invalidField(`${field}.name`, 'is required for a header argument');
     return { in: 'header', name: readHeaderName(record['name'], `${field}.name`) };
+  }
+  if (where === 'cookie') {
+    const name = readString(record['name'] ?? argument, `${field}.name`, {
+      max: 128,
+      pattern: COOKIE_NAME,
+      patternHint: 'a cookie name (an HTTP token)',
+    });
+    return { in: 'cookie', name };
   }
   if (where === 'path') {
     const name = readString(record['name'] ?? argument, `${field}.name`, {
@@ -196,6 +214,29 @@ function readHeaders(value: unknown, field: string): Record<string, string> {
     headers[name] = text;
   }
   return headers;
+}
+
+/** Static query parameters: like static headers, a credential must come from `${VAR}`. */
+function readStaticQuery(value: unknown, field: string): Record<string, string> | undefined {
+  if (value === undefined) return undefined;
+  const record = readObject(value, field);
+  const entries = Object.entries(record);
+  if (entries.length > MAX_HEADERS) throw invalidField(field, `must have at most ${MAX_HEADERS} parameters`);
+  const query: Record<string, string> = {};
+  for (const [name, rawValue] of entries) {
+    const where = `${field}.${name}`;
+    readString(name, where, { max: 128 });
+    const text = readString(rawValue, where, { max: MAX_HEADER_VALUE_LENGTH });
+    checkHeaderTemplate(text, where);
+    if (isCredentialHeader(name.toLowerCase().replace(/_/g, '-')) && templateVariables(text).length === 0) {
+      throw invalidField(
+        where,
+        "carries a credential: take it from the gateway's environment, e.g. '${UPSTREAM_KEY}', so it is never stored",
+      );
+    }
+    query[name] = text;
+  }
+  return entries.length === 0 ? undefined : query;
 }
 
 function readIdempotency(
@@ -276,7 +317,17 @@ export function readRestBinding(value: unknown, field: string, facts: BindingSch
   const record: JsonRecord = readObject(value, field);
   rejectUnknownKeys(
     record,
-    ['method', 'baseUrl', 'path', 'arguments', 'headers', 'timeoutMs', 'maxResponseBytes', 'idempotency'],
+    [
+      'method',
+      'baseUrl',
+      'path',
+      'arguments',
+      'headers',
+      'query',
+      'timeoutMs',
+      'maxResponseBytes',
+      'idempotency',
+    ],
     field,
   );
   if (record['method'] === undefined)
@@ -291,6 +342,7 @@ export function readRestBinding(value: unknown, field: string, facts: BindingSch
     placements[argument] = readPlacement(placement, `${field}.arguments.${argument}`, argument);
   }
   const headers = readHeaders(record['headers'], `${field}.headers`);
+  const query = readStaticQuery(record['query'], `${field}.query`);
   checkArguments(placements, placeholders, facts, headers, method, field);
   const idempotency = readIdempotency(record['idempotency'], `${field}.idempotency`, placements, headers);
   const binding: RestBinding = {
@@ -308,7 +360,8 @@ export function readRestBinding(value: unknown, field: string, facts: BindingSch
       DEFAULT_MAX_RESPONSE_BYTES,
     ),
   };
-  // Left out when absent, so definitions stored before it existed compare equal.
+  // Left out when absent, so definitions stored before they existed compare equal.
+  if (query !== undefined) binding.query = query;
   if (idempotency !== undefined) binding.idempotency = idempotency;
   return binding;
 }

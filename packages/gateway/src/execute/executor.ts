@@ -12,7 +12,7 @@ import type { ToolErrorCode } from '../errors/tool-error-table.js';
 import { newSpanId } from '../http/trace-context.js';
 import { type ExecutorOptions, type ResolvedExecutorOptions, resolveExecutorOptions } from './options.js';
 import { addHeaderArguments, buildJsonBody, resolveStaticHeaders } from './request-headers.js';
-import { buildRequestTarget } from './request-target.js';
+import { buildRequestTarget, resolveStaticQuery } from './request-target.js';
 import { mapResponse } from './response-mapping.js';
 import { exchange, type UpstreamRequest } from './upstream-exchange.js';
 import { UpstreamPools } from './upstream-pools.js';
@@ -122,7 +122,9 @@ class RestExecutor implements Executor {
     if (entry === undefined)
       return failure('upstream_host_not_allowed', `${url.host} is not on the allow-list`);
 
-    const path = buildRequestTarget(binding, binding.baseUrl.slice(url.origin.length), args);
+    const fixedQuery = resolveStaticQuery(binding.query, this.#options.env);
+    if (typeof fixedQuery !== 'string') return failure('upstream_credential_unavailable', fixedQuery.reason);
+    const path = buildRequestTarget(binding, binding.baseUrl.slice(url.origin.length), args, fixedQuery);
     if (typeof path !== 'string')
       return failure('argument_not_sendable', path.reason, { argument: path.argument });
     const headers: Record<string, string> = Object.create(null);

@@ -83,6 +83,48 @@ export function addHeaderArguments(
     }
     into[placement.name] = text;
   }
+  return addCookieArguments(binding, args, into);
+}
+
+/** What a cookie value may hold unencoded (RFC 6265 cookie-octet); the rest is percent-encoded. */
+const COOKIE_OCTETS = /[^\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]/g;
+
+/**
+ * Adds the cookie arguments to the `cookie` header (after a static one, e.g. an API key from
+ * `${VAR}`); an array is `a,b` (form style), a value is percent-encoded outside cookie-octets so
+ * it cannot add a cookie of its own.
+ */
+function addCookieArguments(
+  binding: RestBinding,
+  args: Record<string, unknown>,
+  into: Record<string, string>,
+): ArgumentRefusal | undefined {
+  const crumbs: string[] = [];
+  for (const [argument, placement] of Object.entries(binding.arguments)) {
+    if (placement.in !== 'cookie') continue;
+    const value = args[argument];
+    if (value === undefined || value === null) continue;
+    const parts = Array.isArray(value) ? value : [value];
+    if (
+      !parts.every(
+        (part) => typeof part === 'string' || typeof part === 'number' || typeof part === 'boolean',
+      )
+    ) {
+      return { argument, reason: 'a cookie value must be a string, number, boolean or an array of them' };
+    }
+    let text: string;
+    try {
+      text = parts
+        .map((part) => String(part).replace(COOKIE_OCTETS, (char) => encodeURIComponent(char)))
+        .join(',');
+    } catch {
+      return { argument, reason: 'a cookie value must be well-formed Unicode' };
+    }
+    crumbs.push(`${placement.name}=${text}`);
+  }
+  if (crumbs.length === 0) return undefined;
+  const existing = into['cookie'];
+  into['cookie'] = existing === undefined ? crumbs.join('; ') : `${existing}; ${crumbs.join('; ')}`;
   return undefined;
 }
 

@@ -95,11 +95,72 @@ function buildPath(binding: RestBinding, args: Record<string, unknown>): string 
   return segments.join('/');
 }
 
-const ARRAY_SEPARATORS: Record<Exclude<ArrayStyle, 'repeat'>, string> = {
+const ARRAY_SEPARATORS: Record<Exclude<ArrayStyle, 'repeat' | 'flat' | 'deep'>, string> = {
   comma: ',',
   space: '%20',
   pipe: '|',
 };
+
+/** A plain object whose members are all scalars (null members are left out). */
+function scalarMembers(value: unknown): Array<[string, Scalar]> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const members: Array<[string, Scalar]> = [];
+  for (const [key, member] of Object.entries(value)) {
+    if (member === null || member === undefined) continue;
+    if (!isScalar(member)) return undefined;
+    members.push([key, member]);
+  }
+  return members;
+}
+
+/** An object argument in the query: `k=v&...` (flat), `name=k,v,...` (comma), `name[k]=v&...` (deep). */
+function objectPairs(
+  name: string,
+  style: ArrayStyle,
+  members: Array<[string, Scalar]>,
+): string[] | undefined {
+  const encoded: Array<[string, string]> = [];
+  for (const [key, member] of members) {
+    const k = encodeComponent(key);
+    const v = encodeComponent(String(member));
+    if (k === undefined || v === undefined) return undefined;
+    encoded.push([k, v]);
+  }
+  if (style === 'flat') return encoded.map(([k, v]) => `${k}=${v}`);
+  if (style === 'deep') return encoded.map(([k, v]) => `${name}%5B${k}%5D=${v}`);
+  if (style === 'comma') return encoded.length === 0 ? [] : [`${name}=${encoded.flat().join(',')}`];
+  return undefined;
+}
+
+/**
+ * The binding's static query parameters with every `${VAR}` replaced from `env`, encoded, or
+ * the first variable that is unset, empty or not sendable (named, never valued).
+ */
+export function resolveStaticQuery(
+  query: Readonly<Record<string, string>> | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): string | { variable: string; reason: string } {
+  const pairs: string[] = [];
+  for (const [name, template] of Object.entries(query ?? {})) {
+    let missing: { variable: string; reason: string } | undefined;
+    const value = template.replace(/\$\{([A-Z_][A-Z0-9_]*)\}/g, (_match, variable: string) => {
+      const secret = env[variable];
+      if (secret === undefined || secret === '') {
+        missing ??= { variable, reason: `environment variable ${variable} (query '${name}') is not set` };
+        return '';
+      }
+      return secret;
+    });
+    if (missing !== undefined) return missing;
+    const k = encodeComponent(name);
+    const v = encodeComponent(value);
+    if (k === undefined || v === undefined) {
+      return { variable: name, reason: `query '${name}' is not sendable (lone surrogate)` };
+    }
+    pairs.push(`${k}=${v}`);
+  }
+  return pairs.join('&');
+}
 
 /** The query string (without `?`), in the order of the binding's arguments; absent and null values are left out. */
 function buildQuery(binding: RestBinding, args: Record<string, unknown>): string | ArgumentRefusal {
@@ -108,6 +169,22 @@ function buildQuery(binding: RestBinding, args: Record<string, unknown>): string
     if (placement.in !== 'query') continue;
     const value = args[argument];
     if (value === undefined || value === null) continue;
+    const members = scalarMembers(value);
+    if (members !== undefined) {
+      const name = encodeComponent(placement.name);
+      const written = name === undefined ? undefined : objectPairs(name, placement.arrayStyle, members);
+      if (written === undefined) {
+        return {
+          argument,
+          reason: 'an object query value needs style flat, comma or deep, and scalar members',
+        };
+      }
+      pairs.push(...written);
+      continue;
+    }
+    if (placement.arrayStyle === 'deep' && Array.isArray(value)) {
+      return { argument, reason: 'a deep (deepObject) query value must be an object' };
+    }
     const scalars = scalarsOf(value);
     const name = encodeComponent(placement.name);
     const encoded = scalars === undefined ? undefined : encodeAll(scalars);
@@ -115,7 +192,12 @@ function buildQuery(binding: RestBinding, args: Record<string, unknown>): string
       return { argument, reason: 'a query value must be a string, number, boolean or an array of them' };
     }
     if (encoded.length === 0) continue;
-    if (placement.arrayStyle === 'repeat' || encoded.length === 1) {
+    if (
+      placement.arrayStyle === 'repeat' ||
+      placement.arrayStyle === 'flat' ||
+      placement.arrayStyle === 'deep' ||
+      encoded.length === 1
+    ) {
       for (const text of encoded) pairs.push(`${name}=${text}`);
     } else {
       pairs.push(`${name}=${encoded.join(ARRAY_SEPARATORS[placement.arrayStyle])}`);
@@ -126,16 +208,19 @@ function buildQuery(binding: RestBinding, args: Record<string, unknown>): string
 
 /**
  * The request target after the origin: the base URL's path, the binding's path with its
- * arguments, and the query. `basePath` is the path of the binding's `baseUrl` ('' for none).
+ * arguments, and the query. `basePath` is the path of the binding's `baseUrl` ('' for none);
+ * `fixedQuery` (encoded, from {@link resolveStaticQuery}) goes before the arguments.
  */
 export function buildRequestTarget(
   binding: RestBinding,
   basePath: string,
   args: Record<string, unknown>,
+  fixedQuery = '',
 ): string | ArgumentRefusal {
   const path = buildPath(binding, args);
   if (typeof path !== 'string') return path;
-  const query = buildQuery(binding, args);
-  if (typeof query !== 'string') return query;
+  const argumentQuery = buildQuery(binding, args);
+  if (typeof argumentQuery !== 'string') return argumentQuery;
+  const query = [fixedQuery, argumentQuery].filter((part) => part !== '').join('&');
   return query === '' ? `${basePath}${path}` : `${basePath}${path}?${query}`;
 }
