@@ -29,6 +29,12 @@ try {
       progress: (line) => process.stderr.write(`${line}\n`),
       logger,
       signal: controller.signal,
+      stderr: {
+        isTTY: process.stderr.isTTY === true,
+        columns: process.stderr.columns,
+        write: (text) => process.stderr.write(text),
+      },
+      stdoutIsTTY: process.stdout.isTTY === true,
     },
     { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
   );
