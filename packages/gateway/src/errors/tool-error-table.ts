@@ -73,6 +73,12 @@ export const TOOL_ERRORS = {
     retryability: 'not_retryable',
     message: "The agent's catalog changed since the search: search again and call a tool it returns.",
   },
+  tool_not_found: {
+    stage: 'validate',
+    outcome: 'not_executed',
+    retryability: 'not_retryable',
+    message: 'This agent has no tool of that name: call search_tools and use a name it returns.',
+  },
   // authorize: the call is valid but this workspace may not make it.
   upstream_host_not_allowed: {
     stage: 'authorize',

@@ -1,6 +1,6 @@
-import type { CallToolResult, HandlerContext, Session } from '@mcpforge/server';
+import { type CallToolResult, type HandlerContext, SchemaCompiler, type Session } from '@mcpforge/server';
 import type { HttpServable } from '@mcpforge/server/http';
-import { createTaskServer, type TaskServer } from '@mcpforge/server/tasks';
+import type { TaskServer } from '@mcpforge/server/tasks';
 import type { ApprovalService } from '../approvals/approval-service.js';
 import {
   type ApprovalAnswer,
@@ -8,7 +8,6 @@ import {
   answerApprovalCall,
   DEFAULT_APPROVAL_WAIT_MS,
 } from '../approvals/mcp/approval-call.js';
-import { approvalOutputSchema } from '../approvals/mcp/approval-result.js';
 import { ApprovalTaskStore } from '../approvals/mcp/approval-task-store.js';
 import type { PublishedCatalog, PublishedTool } from '../catalog/published-catalog.js';
 import { createToolError, toolErrorResult } from '../errors/tool-error.js';
@@ -16,6 +15,24 @@ import type { Executor } from '../execute/executor.js';
 import type { CallOutcome } from '../history/history-table.js';
 import type { HistoryWriter } from '../history/history-writer.js';
 import { DEFAULT_PREFIX } from '../http/options.js';
+import {
+  type CallToolArguments,
+  callToolParams,
+  callToolRefusal,
+  innerCallMessage,
+  withoutProbe,
+} from '../search/mcp/call-tool.js';
+import { CatalogSearch } from '../search/mcp/catalog-search.js';
+import {
+  CALL_TOOL,
+  callToolDefinition,
+  SEARCH_TOOLS,
+  searchToolsDefinition,
+} from '../search/mcp/meta-tools.js';
+import { PatternTaskServer } from '../search/mcp/pattern-task-server.js';
+import { type SearchToolsArguments, searchToolsResult } from '../search/mcp/search-tools.js';
+import { permissionPatternsOf, toolDefinitionOf } from '../search/mcp/tool-definition.js';
+import type { Reranker } from '../search/rerank/reranker.js';
 import { type RequestScope, requestScope } from './request-scope.js';
 import { handshakeComplete, initialized, listed, ready } from './session-progress.js';
 
@@ -61,6 +78,12 @@ export interface EndpointServices {
    * @default DEFAULT_APPROVAL_WAIT_MS (50 s)
    */
   approvalWaitMs?: number | undefined;
+  /** Re-orders `search_tools` hits (search mode); off when absent. */
+  reranker?: Reranker | undefined;
+  /** Operator diagnostics of a failed re-ranking (the search answered in BM25 order). */
+  onSearchFailure?:
+    | ((failure: { workspace: string; agent: string; code: string; diagnostic: string }) => void)
+    | undefined;
 }
 
 /**
@@ -71,12 +94,22 @@ export interface EndpointServices {
  * `tools/call` in history and how far each legacy session went through the handshake.
  * A tool with `approval: required` never calls its upstream here: `approvals/mcp` answers it
  * (a task, a URL elicitation, or the plain `approval_required` result; docs/gateway/approvals-mcp.md).
+ * In search mode (docs/gateway/search.md) the listed server holds only `search_tools` and
+ * `call_tool`; the operations sit on a second, unlisted server, and a `call_tool` is dispatched
+ * there as the direct `tools/call` of the tool it names, so it goes through the same validation,
+ * probe, approval, tasks and errors, and history records the inner tool.
  */
 export class AgentEndpoint implements HttpServable {
   readonly workspace: string;
   readonly agent: string;
   readonly #services: EndpointServices;
-  readonly #server: TaskServer;
+  /** The server clients talk to: the operations in direct mode, the two meta-tools in search mode. */
+  readonly #server: PatternTaskServer;
+  /** Search mode: the operations, reached only through `call_tool`. */
+  readonly #inner: PatternTaskServer;
+  /** One compiler for both servers and `call_tool`'s own arguments: each schema compiled once. */
+  readonly #compiler = new SchemaCompiler();
+  readonly #validateCallTool;
   readonly #tasks = new ApprovalTaskStore();
   readonly #approvals: ApprovalSurfaces | undefined;
   /** Calls of this endpoint that answered `approval_required` (or became a waiting task). */
@@ -86,6 +119,8 @@ export class AgentEndpoint implements HttpServable {
   #catalog: PublishedCatalog | undefined;
   #workspaceId = '';
   #tools = new Map<string, PublishedTool>();
+  /** Search mode: the index of the catalog served now (built once per revision). */
+  #search: CatalogSearch | undefined;
   /** Legacy sessions by id: the version their `initialize` negotiated. */
   readonly #negotiated = new Map<string, string>();
 
@@ -94,15 +129,19 @@ export class AgentEndpoint implements HttpServable {
     this.agent = agent;
     this.#services = services;
     // Tasks (per process, in memory) serve approval-required tools to clients declaring them.
-    this.#server = createTaskServer({
+    const options = {
       name: `mcpforge-gateway/${workspace}/${agent}`,
       version: services.serverVersion,
       // Declared even while the catalog is empty, so a client knows to listen for a change.
       capabilities: { tools: { listChanged: true } },
+      schemaCompiler: this.#compiler,
       taskStore: this.#tasks,
       taskTtlMs: APPROVAL_TASK_TTL_MS,
       maxLiveTasks: APPROVAL_MAX_LIVE_TASKS,
-    });
+    };
+    this.#server = new PatternTaskServer(options);
+    this.#inner = new PatternTaskServer(options);
+    this.#validateCallTool = this.#compiler.compile(callToolDefinition.inputSchema);
     this.#approvals =
       services.approvals === undefined
         ? undefined
@@ -128,27 +167,65 @@ export class AgentEndpoint implements HttpServable {
   apply(catalog: PublishedCatalog, workspaceId: string): void {
     if (this.#catalog?.revision === catalog.revision) return;
     this.#workspaceId = workspaceId;
+    const search = catalog.delivery === 'search';
+    const before = this.#catalog?.delivery === 'search' ? this.#inner : this.#server;
+    const host = search ? this.#inner : this.#server;
+    // Built before anything changes: a catalog the index refuses leaves the old one served.
+    const index = search ? CatalogSearch.build(catalog) : undefined;
     const next = new Map(catalog.tools.map((tool) => [tool.definition.name, tool]));
     // One list_changed per session for the whole swap, however many tools changed.
-    this.#server.batch(() => {
-      for (const [name, tool] of this.#tools) {
-        if (next.get(name)?.operationVersionId !== tool.operationVersionId) this.#server.removeTool(name);
-      }
-      for (const [name, tool] of next) {
-        if (this.#tools.get(name)?.operationVersionId !== tool.operationVersionId) this.#register(tool);
-      }
-    });
+    this.#server.batch(() =>
+      this.#inner.batch(() => {
+        if (before !== host) {
+          // The delivery mode changed: every operation moves to the other server.
+          for (const name of this.#tools.keys()) before.removeTool(name);
+          this.#tools = new Map();
+        }
+        for (const [name, tool] of this.#tools) {
+          if (next.get(name)?.operationVersionId !== tool.operationVersionId) host.removeTool(name);
+        }
+        for (const [name, tool] of next) {
+          if (this.#tools.get(name)?.operationVersionId !== tool.operationVersionId)
+            this.#register(host, tool);
+        }
+        this.#listMetaTools(search);
+      }),
+    );
     this.#tools = next;
+    this.#search = index;
     this.#catalog = catalog;
   }
 
   /** Serves no tools (the agent was archived or its workspace removed); open sessions are told. */
   withdraw(): void {
-    this.#server.batch(() => {
-      for (const name of this.#tools.keys()) this.#server.removeTool(name);
-    });
+    const host = this.#catalog?.delivery === 'search' ? this.#inner : this.#server;
+    this.#server.batch(() =>
+      this.#inner.batch(() => {
+        for (const name of this.#tools.keys()) host.removeTool(name);
+        this.#listMetaTools(false);
+      }),
+    );
     this.#tools = new Map();
+    this.#search = undefined;
     this.#catalog = undefined;
+  }
+
+  /** Lists `search_tools` and `call_tool` (search mode) or removes them. */
+  #listMetaTools(search: boolean): void {
+    const listed = this.#server.toolInputSchema(SEARCH_TOOLS) !== undefined;
+    if (listed === search) return;
+    if (!search) {
+      this.#server.removeTool(SEARCH_TOOLS);
+      this.#server.removeTool(CALL_TOOL);
+      return;
+    }
+    this.#server.tool(searchToolsDefinition, (args, ctx) =>
+      this.#searchTools(args as unknown as SearchToolsArguments, ctx),
+    );
+    // Its probe is the inner tool's (dispatched there); these patterns answer no probe.
+    this.#server.patternTool(callToolDefinition, { patterns: [] }, (args) =>
+      this.#callToolRefused(args as unknown as CallToolArguments),
+    );
   }
 
   handle(message: Message, session: Session): Promise<Answer> {
@@ -159,6 +236,11 @@ export class AgentEndpoint implements HttpServable {
   dispatch(message: Message, session: Session): Answer | Promise<Answer> {
     const method = (message as { method?: unknown }).method;
     if (method === 'tools/call') return this.#call(message, session);
+    if (this.#catalog?.delivery === 'search' && typeof method === 'string') {
+      // Tasks of search mode are the inner tools' tasks; a cancel may name an inner call.
+      if (method.startsWith('tasks/')) return this.#inner.dispatch(message, session);
+      if (method === 'notifications/cancelled') this.#inner.dispatch(message, session);
+    }
     const answer = this.#server.dispatch(message, session);
     if (method === 'initialize' || method === 'notifications/initialized' || method === 'tools/list') {
       if (answer instanceof Promise)
@@ -184,10 +266,12 @@ export class AgentEndpoint implements HttpServable {
   closeSession(session: Session): void {
     if (session.id !== undefined) this.#negotiated.delete(session.id);
     this.#server.closeSession(session);
+    this.#inner.closeSession(session);
   }
 
   cancel(session: Session, requestId: string | number, reason?: unknown): boolean {
-    return this.#server.cancel(session, requestId, reason);
+    const outer = this.#server.cancel(session, requestId, reason);
+    return this.#inner.cancel(session, requestId, reason) || outer;
   }
 
   #progress(method: string, session: Session, answer: Answer): Answer {
@@ -220,12 +304,40 @@ export class AgentEndpoint implements HttpServable {
     const catalog = this.#catalog;
     const scope = requestScope.getStore();
     if (scope !== undefined && session.id !== undefined) this.#sessionOf.set(scope, session);
-    const answer = this.#server.dispatch(message, session);
+    const [server, sent] = this.#route(message);
+    const answer = server.dispatch(sent, session);
     const finish = (settled: Answer): Answer => {
-      this.#record(message, session, settled, catalog, calledAt, performance.now() - started);
+      this.#record(sent, session, settled, catalog, calledAt, performance.now() - started);
       return settled;
     };
     return answer instanceof Promise ? answer.then(finish) : finish(answer);
+  }
+
+  /**
+   * Where a `tools/call` goes: a `call_tool` whose arguments are valid, whose revision is the one
+   * served and whose tool exists becomes the direct call of that tool on the inner server; any
+   * other `call_tool` is answered by the listed one (its schema's error, or the structured
+   * refusal, never a probe's patterns). Everything else is the listed server's.
+   */
+  #route(message: Message): [TaskServer, Message] {
+    if (this.#catalog?.delivery !== 'search') return [this.#server, message];
+    const params = callToolParams(message);
+    const args = params?.['arguments'] ?? {};
+    if (params === undefined || !this.#validateCallTool(args).ok) return [this.#server, message];
+    const call = args as CallToolArguments;
+    const refusal = callToolRefusal(call, this.#catalog.revision, (name) => this.#tools.has(name), {
+      requestId: '',
+      traceId: '',
+    });
+    if (refusal !== undefined)
+      return [
+        this.#server,
+        withoutProbe(message as unknown as Record<string, unknown>, params) as unknown as Message,
+      ];
+    return [
+      this.#inner,
+      innerCallMessage(message as unknown as Record<string, unknown>, params, call) as unknown as Message,
+    ];
   }
 
   #record(
@@ -260,7 +372,7 @@ export class AgentEndpoint implements HttpServable {
       agentId: catalog.agentId,
       agentVersionId: catalog.agentVersionId,
       operationVersionId: tool?.operationVersionId ?? null,
-      tool: tool?.definition.name ?? null,
+      tool: tool?.definition.name ?? this.#metaToolName(params?.name, catalog),
       era: session.id === undefined ? 'modern' : 'legacy',
       calledAt,
       requestId: scope.requestId,
@@ -272,27 +384,69 @@ export class AgentEndpoint implements HttpServable {
     });
   }
 
-  #register(tool: PublishedTool): void {
-    const { definition } = tool;
-    const needsApproval = definition.approval === 'required';
-    const toolDefinition = {
-      name: definition.name,
-      title: definition.title,
-      description: definition.description,
-      inputSchema: definition.inputSchema,
-      outputSchema: needsApproval ? approvalOutputSchema(definition.outputSchema) : definition.outputSchema,
-      annotations: definition.annotations,
-    };
-    if (!needsApproval) {
-      this.#server.tool(toolDefinition, (args, ctx) => this.#execute(tool, args, ctx));
+  /** `search_tools` or `call_tool` when the call named one in search mode (history's tool). */
+  #metaToolName(name: unknown, catalog: PublishedCatalog): string | null {
+    if (catalog.delivery !== 'search') return null;
+    return name === SEARCH_TOOLS || name === CALL_TOOL ? name : null;
+  }
+
+  #register(server: PatternTaskServer, tool: PublishedTool): void {
+    const definition = toolDefinitionOf(tool);
+    const patterns = permissionPatternsOf(tool);
+    if (tool.definition.approval !== 'required') {
+      const handler = (args: Record<string, unknown>, ctx: HandlerContext) => this.#execute(tool, args, ctx);
+      if (patterns === undefined) server.tool(definition, handler);
+      else server.patternTool(definition, patterns, handler);
     } else if (this.#approvals === undefined) {
-      this.#server.tool(toolDefinition, () => this.#refuse(tool));
+      if (patterns === undefined) server.tool(definition, () => this.#refuse(tool));
+      else server.patternTool(definition, patterns, () => this.#refuse(tool));
     } else {
       // A task only for clients declaring the extension; the others get a plain result.
-      this.#server.taskTool(toolDefinition, { support: 'optional' }, (args, ctx) =>
-        this.#approve(tool, args, ctx),
-      );
+      const handler = (args: Record<string, unknown>, ctx: HandlerContext) => this.#approve(tool, args, ctx);
+      if (patterns === undefined) server.taskTool(definition, { support: 'optional' }, handler);
+      else server.patternTaskTool(definition, { support: 'optional' }, patterns, handler);
     }
+  }
+
+  async #searchTools(args: SearchToolsArguments, ctx: HandlerContext): Promise<CallToolResult> {
+    const search = this.#search;
+    const catalog = this.#catalog;
+    if (search === undefined || catalog === undefined) return this.#internal();
+    return searchToolsResult(search, args, {
+      defaultLimit: catalog.defaultSearchLimit,
+      reranker: this.#services.reranker,
+      signal: ctx.signal,
+      onRerankFailure: (error) =>
+        this.#services.onSearchFailure?.({
+          workspace: this.workspace,
+          agent: this.agent,
+          code: 'search_rerank_failed',
+          diagnostic: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        }),
+    });
+  }
+
+  /** A `call_tool` the inner server does not serve: a stale revision or an unknown tool. */
+  #callToolRefused(args: CallToolArguments): CallToolResult {
+    const scope = requestScope.getStore();
+    const refusal = callToolRefusal(args, this.#catalog?.revision, (name) => this.#tools.has(name), {
+      requestId: scope?.requestId ?? '',
+      traceId: scope?.traceId ?? '',
+    });
+    if (refusal === undefined) return this.#internal();
+    if (scope !== undefined) scope.errorCode = refusal.error_code;
+    return toolErrorResult(refusal);
+  }
+
+  /** A call this endpoint cannot serve as it is now (it never reaches an upstream). */
+  #internal(): CallToolResult {
+    const scope = requestScope.getStore();
+    const error = createToolError('internal', {
+      requestId: scope?.requestId ?? '',
+      traceId: scope?.traceId ?? '',
+    });
+    if (scope !== undefined) scope.errorCode = error.error_code;
+    return toolErrorResult(error);
   }
 
   /** No approvals service here: a call of an approval-required tool must never reach the upstream. */
