@@ -45,7 +45,7 @@ export function addTaskTools(server: TaskServer): void {
     {
       name: 'failing_job',
       description: 'Always ends in a tool error after ~1 s (task required)',
-      inputSchema: { type: 'object' },
+      inputSchema: { type: 'object', properties: {} },
     },
     { support: 'required' },
     async (_args, ctx) => {
@@ -57,7 +57,7 @@ export function addTaskTools(server: TaskServer): void {
     {
       name: 'protocol_error_job',
       description: 'Fails with a protocol error',
-      inputSchema: { type: 'object' },
+      inputSchema: { type: 'object', properties: {} },
     },
     { support: 'optional' },
     async () => {
@@ -81,7 +81,11 @@ export function addTaskTools(server: TaskServer): void {
     },
   );
   server.taskTool(
-    { name: 'multi_input', description: 'Asks two questions at once', inputSchema: { type: 'object' } },
+    {
+      name: 'multi_input',
+      description: 'Asks two questions at once',
+      inputSchema: { type: 'object', properties: {} },
+    },
     { support: 'optional' },
     async (_args, ctx) => {
       const answers = await ctx.input({
@@ -95,7 +99,7 @@ export function addTaskTools(server: TaskServer): void {
     {
       name: 'test_tool_with_task',
       description: 'Gathers a name through MRTR, then runs as a task',
-      inputSchema: { type: 'object' },
+      inputSchema: { type: 'object', properties: {} },
     },
     { support: 'required', gatherInputFirst: true },
     async (_args, ctx) => {
