@@ -7,6 +7,7 @@
  */
 
 import { APPROVAL_STATUSES } from '../approvals/approval-record.js';
+import { CATALOG_WARNING_CODES } from '../catalog/quality/catalog-warning.js';
 import { CALL_OUTCOMES } from '../history/history-table.js';
 
 type Schema = Record<string, unknown>;
@@ -53,6 +54,39 @@ const agentDefinition = object(
     operations: slugs,
   },
   [],
+);
+
+const integer: Schema = { type: 'integer', minimum: 0 };
+
+const catalogMetrics = object({
+  delivery: { enum: ['direct', 'search'] },
+  toolCount: { ...integer, description: 'Operations of the catalog' },
+  catalogBytes: {
+    ...integer,
+    description:
+      "UTF-8 bytes of the compact JSON of direct mode's tools/list `tools` array (every operation)",
+  },
+  estimatedTokens: { ...integer, description: 'ceil(catalogBytes / 3)' },
+  largestTool: { type: ['string', 'null'], description: 'The tool with the largest tools/list entry' },
+  largestToolBytes: integer,
+  toolsListCount: { ...integer, description: 'Tools tools/list serves now (2 in search mode)' },
+  toolsListBytes: {
+    ...integer,
+    description: 'UTF-8 bytes of the compact JSON of the tools array tools/list serves now',
+  },
+  toolsListEstimatedTokens: { ...integer, description: 'ceil(toolsListBytes / 3)' },
+  recommendedMaxTools: integer,
+  exceedsRecommendation: { type: 'boolean', description: 'tools/list serves more than recommendedMaxTools' },
+  qualityWarnings: { ...integer, description: 'Number of catalog quality warnings' },
+});
+
+const catalogWarning = object(
+  {
+    code: { enum: [...CATALOG_WARNING_CODES] },
+    tool: { ...string, description: 'The tool it is about; absent for the whole catalog' },
+    message: string,
+  },
+  ['code', 'message'],
 );
 
 const draftOwner = (draft: string): Schema =>
@@ -186,7 +220,10 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
       type: 'array',
       items: object({ operation: slug, operationVersion: { type: 'integer' }, name: string }),
     },
+    metrics: ref('CatalogMetrics'),
   }),
+  CatalogMetrics: catalogMetrics,
+  CatalogWarning: catalogWarning,
   AgentVersionPage: page('AgentVersionSummary'),
   PublishedCatalog: {
     type: 'object',
@@ -198,8 +235,24 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
       revision: { type: 'string', description: 'catalog_revision: a digest of the catalog' },
       publishedAt: dateTime,
       tools: { type: 'array', items: { type: 'object' } },
+      metrics: ref('CatalogMetrics'),
+      warnings: {
+        type: 'array',
+        items: ref('CatalogWarning'),
+        description:
+          'Catalog quality warnings found at publish (at most 1000; metrics.qualityWarnings counts all)',
+      },
     },
-    required: ['workspace', 'agent', 'agentVersion', 'revision', 'publishedAt', 'tools'],
+    required: [
+      'workspace',
+      'agent',
+      'agentVersion',
+      'revision',
+      'publishedAt',
+      'tools',
+      'metrics',
+      'warnings',
+    ],
   },
   PublishedAgent: object({
     catalog: ref('PublishedCatalog'),

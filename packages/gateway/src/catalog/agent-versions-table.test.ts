@@ -5,6 +5,7 @@ import { describeEachDatabase } from '../test-support/describe-each-database.js'
 import { listAgentVersions, publishAgent } from './agent-versions-table.js';
 import { archiveAgent, createAgent, updateAgentDraft } from './agents-table.js';
 import { CATALOG_CHANGED_CHANNEL } from './catalog-events.js';
+import { measureCatalog } from './catalog-metrics.js';
 import { type CatalogContent, catalogRevision } from './catalog-snapshot.js';
 import { publishOperation } from './operation-versions-table.js';
 import { archiveOperation, createOperation, updateOperationDraft } from './operations-table.js';
@@ -221,8 +222,51 @@ describeEachDatabase('publishing agents', (fixture) => {
         revision: catalog.revision,
         publishedAt: catalog.publishedAt,
         tools: [{ operation: 'latest-rate', operationVersion: 1, name: 'frankfurter_latest_rate' }],
+        metrics: catalog.metrics,
       },
     ]);
     await expect(listAgentVersions(db, workspace, 'nobody')).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('measures the catalog at publish and keeps the metrics and warnings with the immutable version', async () => {
+    const db = fixture.db();
+    const { workspace } = await demo(db);
+    const { catalog } = await publishAgent(db, workspace, 'currency-rates');
+    expect(catalog.metrics).toEqual(measureCatalog(contentOf(catalog)).metrics);
+    expect(catalog.metrics).toMatchObject({ delivery: 'direct', toolCount: 1, qualityWarnings: 2 });
+    expect(catalog.warnings.map((warning) => warning.code)).toEqual([
+      'parameter_undescribed',
+      'parameter_undescribed',
+    ]);
+    const stored = await db.query<{ catalog_metrics: unknown; catalog_warnings: unknown }>(
+      'SELECT catalog_metrics, catalog_warnings FROM agent_versions WHERE id = $1',
+      [catalog.agentVersionId],
+    );
+    expect(stored.rows[0]).toEqual({ catalog_metrics: catalog.metrics, catalog_warnings: catalog.warnings });
+    await expect(
+      db.query(`UPDATE agent_versions SET catalog_metrics = '{}'::jsonb WHERE id = $1`, [
+        catalog.agentVersionId,
+      ]),
+    ).rejects.toThrow('published versions are immutable');
+  });
+
+  it('a version published before its metrics were stored (migration 0007) is measured on read, alike', async () => {
+    const db = fixture.db();
+    const { workspace } = await demo(db);
+    const { catalog } = await publishAgent(db, workspace, 'currency-rates');
+    // As a row written before migration 0007: the catalog without its metrics.
+    const agent = await db.query<{ id: string }>(
+      `UPDATE agents SET latest_version = 2 WHERE slug = 'currency-rates'
+       AND workspace_id = (SELECT id FROM workspaces WHERE slug = $1) RETURNING id`,
+      [workspace],
+    );
+    await db.query(
+      `INSERT INTO agent_versions (agent_id, version, catalog, catalog_revision) VALUES ($1, 2, $2::jsonb, $3)`,
+      [agent.rows[0]!.id, JSON.stringify(contentOf(catalog)), catalog.revision],
+    );
+    const old = await loadAgentVersion(db, workspace, 'currency-rates', 2);
+    expect(old.metrics).toEqual(catalog.metrics);
+    expect(old.warnings).toEqual(catalog.warnings);
+    expect((await listAgentVersions(db, workspace, 'currency-rates'))[1]?.metrics).toEqual(catalog.metrics);
   });
 });

@@ -3,6 +3,7 @@ import type { Database, Queryable, Transaction } from '../store/database.js';
 import type { AgentDefinition } from './agent-definition.js';
 import { AGENT_COLUMNS, type AgentRow, agentArchived, agentNotFound } from './agents-table.js';
 import { CATALOG_CHANGED_CHANNEL, catalogChangedPayload } from './catalog-events.js';
+import { type CatalogMetrics, measureCatalog } from './catalog-metrics.js';
 import { type CatalogContent, type CatalogTool, catalogRevision } from './catalog-snapshot.js';
 import type { OperationDefinition } from './operation-definition.js';
 import { loadAgentVersion, type PublishedCatalog } from './published-catalog.js';
@@ -155,10 +156,19 @@ export async function publishAgent(
       [agent.id],
     );
     const number = next.rows[0]!.latest_version;
+    // Measured once here: the metrics and warnings are part of the immutable version.
+    const { metrics, warnings } = measureCatalog(content);
     const inserted = await tx.query<{ id: string }>(
-      `INSERT INTO agent_versions (agent_id, version, catalog, catalog_revision)
-       VALUES ($1, $2, $3::jsonb, $4) RETURNING id`,
-      [agent.id, number, JSON.stringify(content), revision],
+      `INSERT INTO agent_versions (agent_id, version, catalog, catalog_revision, catalog_metrics, catalog_warnings)
+       VALUES ($1, $2, $3::jsonb, $4, $5::jsonb, $6::jsonb) RETURNING id`,
+      [
+        agent.id,
+        number,
+        JSON.stringify(content),
+        revision,
+        JSON.stringify(metrics),
+        JSON.stringify(warnings),
+      ],
     );
     await tx.query(
       `INSERT INTO agent_version_tools (agent_version_id, position, operation_version_id)
@@ -177,6 +187,8 @@ export interface AgentVersionSummary {
   revision: string;
   publishedAt: Date;
   tools: { operation: string; operationVersion: number; name: string }[];
+  /** What its catalog costs a model's context, measured at publish. */
+  metrics: CatalogMetrics;
 }
 
 /** Every published version of an agent, oldest first. @throws GatewayError `not_found`. */
@@ -190,8 +202,9 @@ export async function listAgentVersions(
     catalog_revision: string;
     published_at: Date;
     catalog: CatalogContent;
+    catalog_metrics: CatalogMetrics | null;
   }>(
-    `SELECT av.version, av.catalog_revision, av.published_at, av.catalog
+    `SELECT av.version, av.catalog_revision, av.published_at, av.catalog, av.catalog_metrics
      FROM agent_versions av JOIN agents a ON a.id = av.agent_id JOIN workspaces w ON w.id = a.workspace_id
      WHERE w.slug = $1 AND a.slug = $2 ORDER BY av.version`,
     [workspaceSlug, slug],
@@ -213,5 +226,7 @@ export async function listAgentVersions(
       operationVersion: tool.operationVersion,
       name: tool.definition.name,
     })),
+    // Versions published before migration 0007 were not measured then: measured now, alike.
+    metrics: row.catalog_metrics ?? measureCatalog(row.catalog).metrics,
   }));
 }

@@ -1,6 +1,8 @@
 import { GatewayError } from '../errors/gateway-error.js';
 import type { Queryable } from '../store/database.js';
+import { type CatalogMetrics, measureCatalog } from './catalog-metrics.js';
 import type { CatalogContent, CatalogTool } from './catalog-snapshot.js';
+import type { CatalogWarning } from './quality/catalog-warning.js';
 
 /** A tool of a loaded catalog, with the id of its immutable operation version (for history). */
 export interface PublishedTool extends CatalogTool {
@@ -15,6 +17,10 @@ export interface PublishedCatalog extends Omit<CatalogContent, 'tools'> {
   revision: string;
   publishedAt: Date;
   tools: PublishedTool[];
+  /** What the catalog costs a model's context, measured at publish (seed 003). */
+  metrics: CatalogMetrics;
+  /** The catalog quality warnings found at publish (at most MAX_STORED_WARNINGS; the count is in `metrics`). */
+  warnings: CatalogWarning[];
 }
 
 interface PublishedRow {
@@ -24,11 +30,14 @@ interface PublishedRow {
   catalog: CatalogContent;
   catalog_revision: string;
   published_at: Date;
+  catalog_metrics: CatalogMetrics | null;
+  catalog_warnings: CatalogWarning[] | null;
   operation_version_ids: string[];
 }
 
 const SELECT_PUBLISHED = `
   SELECT a.id AS agent_id, av.id AS agent_version_id, av.version, av.catalog, av.catalog_revision, av.published_at,
+         av.catalog_metrics, av.catalog_warnings,
          ARRAY(SELECT t.operation_version_id::text FROM agent_version_tools t
                WHERE t.agent_version_id = av.id ORDER BY t.position) AS operation_version_ids
   FROM agents a
@@ -37,6 +46,11 @@ const SELECT_PUBLISHED = `
 
 function toPublishedCatalog(row: PublishedRow): PublishedCatalog {
   const { tools, ...content } = row.catalog;
+  // Versions published before migration 0007 were not measured then: measured now, alike.
+  const measured =
+    row.catalog_metrics !== null && row.catalog_warnings !== null
+      ? { metrics: row.catalog_metrics, warnings: row.catalog_warnings }
+      : measureCatalog(row.catalog);
   return {
     ...content,
     agentId: row.agent_id,
@@ -45,6 +59,8 @@ function toPublishedCatalog(row: PublishedRow): PublishedCatalog {
     revision: row.catalog_revision,
     publishedAt: row.published_at,
     tools: tools.map((tool, index) => ({ ...tool, operationVersionId: row.operation_version_ids[index]! })),
+    metrics: measured.metrics,
+    warnings: measured.warnings,
   };
 }
 

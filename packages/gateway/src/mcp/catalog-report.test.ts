@@ -1,51 +1,173 @@
 import { expect, it } from 'vitest';
+import { publishAgent } from '../catalog/agent-versions-table.js';
+import { createAgent, updateAgentDraft } from '../catalog/agents-table.js';
+import { publishOperation } from '../catalog/operation-versions-table.js';
+import { createOperation } from '../catalog/operations-table.js';
 import { loadPublishedCatalog } from '../catalog/published-catalog.js';
+import { createKey } from '../keys/api-keys-table.js';
+import type { Database } from '../store/database.js';
+import { frankfurterDraft, seedWorkspace, uniqueSlug } from '../test-support/catalog-fixtures.js';
 import { describeEachDatabase } from '../test-support/describe-each-database.js';
-import { LegacyClient, listenGateway, seedAgent } from '../test-support/gateway-fixture.js';
-import { startUpstream } from '../test-support/upstream-server.js';
-import { BYTES_PER_TOKEN, catalogReport, RECOMMENDED_MAX_TOOLS } from './catalog-report.js';
+import { LegacyClient, listenGateway } from '../test-support/gateway-fixture.js';
+import { catalogReport, RECOMMENDED_MAX_TOOLS } from './catalog-report.js';
+
+const REPORT_MESSAGE = 'catalog revision served';
+
+/**
+ * A fixed catalog of three tools: the demo's rate (parameters without descriptions), a
+ * Russian one with an output schema and approval (its listed output schema is the approval
+ * union), and one with a name that says nothing and a short description.
+ */
+async function seedKnownCatalog(
+  db: Database,
+): Promise<{ workspace: string; agent: string; key: string; operations: string[] }> {
+  const workspace = await seedWorkspace(db, 'metrics');
+  const drafts: Array<[string, Record<string, unknown>]> = [
+    ['latest-rate', frankfurterDraft()],
+    [
+      'rate-history',
+      frankfurterDraft({
+        name: 'kurs_za_datu',
+        title: 'Курс на дату',
+        description: 'Курс одной валюты к другой на заданную дату, по данным Frankfurter.',
+        inputSchema: {
+          type: 'object',
+          properties: {
+            date: { type: 'string', format: 'date', description: 'Дата в формате ГГГГ-ММ-ДД' },
+            base: { type: 'string', pattern: '^[A-Z]{3}$', description: 'Исходная валюта' },
+          },
+          required: ['date', 'base'],
+          additionalProperties: false,
+        },
+        outputSchema: { type: 'object', properties: { rates: { type: 'object' } } },
+        approval: 'required',
+        binding: {
+          method: 'GET',
+          baseUrl: 'https://api.frankfurter.dev',
+          path: '/v1/{date}',
+          arguments: { date: { in: 'path' }, base: { in: 'query' } },
+        },
+      }),
+    ],
+    [
+      'op1',
+      frankfurterDraft({
+        name: 'get_v1',
+        title: undefined,
+        description: 'Rates.',
+        inputSchema: { type: 'object' },
+        binding: {
+          method: 'GET',
+          baseUrl: 'https://api.frankfurter.dev',
+          path: '/v1/currencies',
+          arguments: {},
+        },
+      }),
+    ],
+  ];
+  for (const [slug, draft] of drafts) {
+    await createOperation(db, workspace, { slug, draft: JSON.parse(JSON.stringify(draft)) });
+    await publishOperation(db, workspace, slug);
+  }
+  const agent = uniqueSlug('known');
+  const operations = drafts.map(([slug]) => slug);
+  await createAgent(db, workspace, { slug: agent, draft: { operations } });
+  await publishAgent(db, workspace, agent);
+  const key = await createKey(db, { type: 'mcp_client', name: 'metrics test', workspace, agent });
+  return { workspace, agent, key: key.value, operations };
+}
+
+function bytes(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value), 'utf8');
+}
 
 describeEachDatabase('the catalog report', (fixture) => {
-  it('is logged once per revision served, with the size of the tools/list definitions and the token estimate', async () => {
-    const upstream = await startUpstream();
+  it('logs the metrics of a known catalog, byte for byte what tools/list sent, once per revision served', async () => {
     const reports: Array<Record<string, unknown>> = [];
     const gateway = await listenGateway(fixture.db(), {
       logger: {
         info: (fields, message) => {
-          if (message === 'catalog revision served') reports.push(fields as Record<string, unknown>);
+          if (message === REPORT_MESSAGE) reports.push(fields as Record<string, unknown>);
         },
         warn: () => undefined,
         error: () => undefined,
       },
     });
     try {
-      const seeded = await seedAgent(fixture.db(), upstream);
-      const client = new LegacyClient(`${gateway.origin}${seeded.path}`, seeded.key);
+      const { workspace, agent, key } = await seedKnownCatalog(fixture.db());
+      const client = new LegacyClient(`${gateway.origin}/mcp/v1/${workspace}/${agent}`, key);
       await client.connect();
       const list = await client.request('tools/list');
       await client.request('tools/list');
-      const catalog = await loadPublishedCatalog(fixture.db(), seeded.workspace, seeded.agent);
-      const report = catalogReport(catalog);
-      expect(reports).toEqual([report]);
-      const listed = JSON.stringify(list.body.result.tools);
-      expect(report).toMatchObject({
-        workspace: seeded.workspace,
-        agent: seeded.agent,
-        catalogRevision: catalog.revision,
-        toolCount: 1,
-        largestTool: 'frankfurter_latest_rate',
-        recommendedMaxTools: RECOMMENDED_MAX_TOOLS,
-        exceedsRecommendation: false,
-        // base and quote have no description.
-        qualityWarnings: 2,
-      });
-      expect(report.estimatedTokens).toBe(Math.ceil(report.catalogBytes / BYTES_PER_TOKEN));
-      // Within the size of what tools/list actually sent (which adds the toolkit's defaults).
-      expect(report.catalogBytes).toBeGreaterThan(listed.length / 2);
-      expect(report.catalogBytes).toBeLessThanOrEqual(listed.length);
+      // biome-ignore lint/suspicious/noExplicitAny: a JSON-RPC answer read by path
+      const tools: any[] = list.body.result.tools;
+      expect(tools.map((tool) => tool.name).sort()).toEqual([
+        'frankfurter_latest_rate',
+        'get_v1',
+        'kurs_za_datu',
+      ]);
+      // Independently of the gateway's code: the compact JSON of what was received.
+      const listBytes = bytes(tools);
+      const sizes = tools.map((tool) => ({ name: tool.name as string, bytes: bytes(tool) }));
+      const largest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+      const catalog = await loadPublishedCatalog(fixture.db(), workspace, agent);
+      expect(reports).toEqual([
+        {
+          workspace,
+          agent,
+          agentVersion: 1,
+          catalogRevision: catalog.revision,
+          delivery: 'direct',
+          toolCount: 3,
+          catalogBytes: listBytes,
+          estimatedTokens: Math.ceil(listBytes / 3),
+          largestTool: largest.name,
+          largestToolBytes: largest.bytes,
+          toolsListCount: 3,
+          toolsListBytes: listBytes,
+          toolsListEstimatedTokens: Math.ceil(listBytes / 3),
+          recommendedMaxTools: RECOMMENDED_MAX_TOOLS,
+          exceedsRecommendation: false,
+          // base and quote undescribed (2); get_v1: short description, a name that says
+          // nothing, an input schema that takes anything (3).
+          qualityWarnings: 5,
+        },
+      ]);
+      // The Russian tool is the largest: its UTF-8 bytes count, not its characters.
+      expect(largest.name).toBe('kurs_za_datu');
+      expect(largest.bytes).toBeGreaterThan(
+        JSON.stringify(tools.find((t) => t.name === 'kurs_za_datu')).length,
+      );
+      expect(catalog.warnings.map((warning) => [warning.code, warning.tool])).toEqual([
+        ['parameter_undescribed', 'frankfurter_latest_rate'],
+        ['parameter_undescribed', 'frankfurter_latest_rate'],
+        ['description_short', 'get_v1'],
+        ['name_uninformative', 'get_v1'],
+        ['schema_permissive', 'get_v1'],
+      ]);
+      expect(catalogReport(catalog)).toEqual(reports[0]);
     } finally {
       await gateway.close();
-      await upstream.close();
     }
+  });
+
+  it('in search mode reports the whole catalog and, apart, what the two meta tools cost', async () => {
+    const db = fixture.db();
+    const { workspace, agent, operations } = await seedKnownCatalog(db);
+    const direct = (await loadPublishedCatalog(db, workspace, agent)).metrics;
+    await updateAgentDraft(db, workspace, agent, { delivery: 'search', operations });
+    const { catalog } = await publishAgent(db, workspace, agent);
+    expect(catalog.metrics).toMatchObject({
+      delivery: 'search',
+      toolCount: 3,
+      catalogBytes: direct.catalogBytes,
+      estimatedTokens: direct.estimatedTokens,
+      largestTool: direct.largestTool,
+      toolsListCount: 2,
+      exceedsRecommendation: false,
+      qualityWarnings: 5,
+    });
+    expect(catalog.metrics.toolsListBytes).toBeGreaterThan(0);
+    expect(catalog.metrics.toolsListEstimatedTokens).toBe(Math.ceil(catalog.metrics.toolsListBytes / 3));
   });
 });

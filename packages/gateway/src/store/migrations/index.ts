@@ -5,6 +5,7 @@ import { migration0003History } from './0003_history.js';
 import { migration0004Approvals } from './0004_approvals.js';
 import { migration0005HistoryApprovalOutcome } from './0005_history_approval_outcome.js';
 import { migration0006HistoryWithoutForeignKeys } from './0006_history_without_foreign_keys.js';
+import { migration0007CatalogMetrics } from './0007_catalog_metrics.js';
 
 /**
  * The gateway's schema, in order. Each step is a TypeScript module holding its SQL as a string,
@@ -19,4 +20,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0004Approvals,
   migration0005HistoryApprovalOutcome,
   migration0006HistoryWithoutForeignKeys,
+  migration0007CatalogMetrics,
 ];
