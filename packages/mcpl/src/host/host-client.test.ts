@@ -146,6 +146,8 @@ describe('McplHost', () => {
 
   it('state/*, branches/*, inference/*, model/info: answered by a registered handler, otherwise -32601', async () => {
     const { host, server } = wire(SERVER_05, {
+      // model/info is gated by modelInfo: granted here so the handler's failure shows.
+      grant: { effectiveCapabilities: ['pushEvents', 'modelInfo'] },
       handlers: { 'state/get': (params) => ({ checkpoint: null, data: { asked: params.featureSet } }) },
     });
     await host.initialize();

@@ -23,6 +23,9 @@ import {
   mcplDialect,
 } from '../capabilities/index.js';
 import {
+  BEFORE_INFERENCE_CAPABILITIES,
+  type BeforeInferenceParams,
+  type BeforeInferenceResult,
   type ChannelsChangedParams,
   type ChannelsIncomingParams,
   type ChannelsIncomingResult,
@@ -40,10 +43,19 @@ import {
   method,
   type PushEventParams,
   type PushEventResult,
+  type StateRollbackParams,
+  type StateRollbackResult,
+  TOOL_PRESENCE_META_KEY,
+  TOOLSET_HINTS_META_KEY,
+  type ToolsetHintChange,
+  type ToolsetsCloseResult,
+  type ToolsetsListResult,
+  type ToolsetsOpenResult,
 } from '../protocol/index.js';
 import { RecentIds } from './event-ids.js';
 import { HOST_HANDLER_METHODS, type HostHandlerMethod, type HostHandlers } from './handlers.js';
 import { McplHostError } from './host-error.js';
+import { isHintChange, ToolPresenceView } from './toolset-view.js';
 
 /** Channels one server may register with this host; more are refused item by item (bounded memory). */
 export const MAX_CHANNELS = 10_000;
@@ -99,6 +111,11 @@ export interface McplHostEvents {
   channelsRegistered: [params: ChannelsRegisterParams];
   channelsChanged: [params: ChannelsChangedParams];
   manifestChanged: [params: ManifestChangedParams];
+  /**
+   * A toolset hint change (RFC-014 draft) from a call result, a `toolsets/open|close` answer,
+   * a push event or `toolsets/changed`, once applied to {@link McplHost.toolPresence} in order.
+   */
+  toolsetHints: [change: ToolsetHintChange];
   /** Any other notification (MCP's `notifications/*`). */
   notification: [message: JsonRpcNotification];
   /** Malformed input, refused requests and handler failures, for the log. */
@@ -140,6 +157,8 @@ export class McplHost extends EventEmitter<McplHostEvents> {
   /** Channel ids the server registered and the host accepted; incoming messages must name one. */
   readonly #channels = new Set<string>();
   #initializing = false;
+  /** Tool presence as the server's hints say (RFC-014 draft), in revision order. */
+  readonly toolPresence = new ToolPresenceView();
 
   constructor(connection: Connection, options: McplHostOptions) {
     super();
@@ -276,6 +295,7 @@ export class McplHost extends EventEmitter<McplHostEvents> {
       tools.push(...page.tools);
       cursor = typeof page.nextCursor === 'string' && page.nextCursor !== '' ? page.nextCursor : undefined;
     } while (cursor !== undefined);
+    this.toolPresence.reset(tools);
     return tools;
   }
 
@@ -283,10 +303,116 @@ export class McplHost extends EventEmitter<McplHostEvents> {
   callTool(
     name: string,
     args: Record<string, unknown> = {},
-    options: RequestOptions = {},
+    options: RequestOptions & { instance?: string | undefined } = {},
   ): Promise<CallToolResult> {
     this.#requireHello();
-    return this.connection.request<CallToolResult>('tools/call', { name, arguments: args }, options);
+    const { instance, ...requestOptions } = options;
+    const params = {
+      name,
+      arguments: args,
+      // Which open instance a dynamic tool acts on (RFC-014 draft).
+      ...(instance === undefined ? {} : { _meta: { [TOOL_PRESENCE_META_KEY]: { instance } } }),
+    };
+    return this.connection.request<CallToolResult>('tools/call', params, requestOptions).then((result) => {
+      this.#hints((result?.['_meta'] as Record<string, unknown> | undefined)?.[TOOLSET_HINTS_META_KEY]);
+      return result;
+    });
+  }
+
+  /** `toolsets/list` (RFC-014 draft): toolsets, open instances, ended ones (once), the revision. */
+  async listToolsets(options: RequestOptions = {}): Promise<ToolsetsListResult> {
+    this.#requireMcpl();
+    const result = await this.connection.request<ToolsetsListResult>(method.TOOLSETS_LIST, {}, options);
+    if (!Array.isArray(result?.toolsets) || !Array.isArray(result.open) || !Array.isArray(result.ended)) {
+      throw new McplHostError(
+        'ERR_INVALID_RESULT',
+        'toolsets/list answered without toolsets, open and ended',
+      );
+    }
+    this.toolPresence.syncRevision(result.rev);
+    return result;
+  }
+
+  /** `toolsets/open`: a new instance (or the toolset, without instances); its hints applied. */
+  async openToolset(
+    toolset: string,
+    toolsetOptions?: Record<string, unknown>,
+    options: RequestOptions = {},
+  ): Promise<ToolsetsOpenResult> {
+    this.#requireMcpl();
+    const params = toolsetOptions === undefined ? { toolset } : { toolset, options: toolsetOptions };
+    const result = await this.connection.request<ToolsetsOpenResult>(method.TOOLSETS_OPEN, params, options);
+    if (typeof result?.instance !== 'object' || result.instance === null) {
+      throw new McplHostError('ERR_INVALID_RESULT', 'toolsets/open answered without an instance');
+    }
+    this.#hints(result.hints);
+    return result;
+  }
+
+  /** `toolsets/close`: `{ closed: false }` when it was not open; its hints applied. */
+  async closeToolset(
+    toolset: string,
+    instance?: string,
+    options: RequestOptions = {},
+  ): Promise<ToolsetsCloseResult> {
+    this.#requireMcpl();
+    const params = instance === undefined ? { toolset } : { toolset, instance };
+    const result = await this.connection.request<ToolsetsCloseResult>(method.TOOLSETS_CLOSE, params, options);
+    if (typeof result?.closed !== 'boolean') {
+      throw new McplHostError('ERR_INVALID_RESULT', 'toolsets/close answered without closed');
+    }
+    this.#hints(result.hints);
+    return result;
+  }
+
+  /**
+   * `context/beforeInference` (§10) to this server, when the grant holds any of its leaves
+   * (else `McplHostError` `ERR_NOT_GRANTED`, nothing sent). `userMessage` goes as null
+   * without `…observe` (inject-only servers are still asked). The answer is authorised at
+   * receipt: injections at a position the grant lacks are dropped (reported as `error`),
+   * and the answer's `featureSet` must be declared and enabled (else nothing is kept).
+   */
+  async beforeInference(
+    params: BeforeInferenceParams,
+    options: RequestOptions = {},
+  ): Promise<BeforeInferenceResult> {
+    this.#requireMcpl();
+    const grant = this.#grant as CapabilityGrantState;
+    const granted = (path: string) => capabilityGranted(grant.effectiveCapabilities, path);
+    if (!BEFORE_INFERENCE_CAPABILITIES.some(granted)) {
+      throw new McplHostError('ERR_NOT_GRANTED', 'The grant holds no contextHooks.beforeInference leaf');
+    }
+    const sent = granted('contextHooks.beforeInference.observe') ? params : { ...params, userMessage: null };
+    const result = await this.connection.request<BeforeInferenceResult>(
+      method.CONTEXT_BEFORE_INFERENCE,
+      sent,
+      options,
+    );
+    if (typeof result?.featureSet !== 'string' || !Array.isArray(result.contextInjections)) {
+      throw new McplHostError(
+        'ERR_INVALID_RESULT',
+        'context/beforeInference answered without featureSet and contextInjections',
+      );
+    }
+    if (this.#gate(BEFORE_INFERENCE_CAPABILITIES.find(granted) as string, result.featureSet) !== undefined) {
+      this.#report(
+        new Error(`context/beforeInference: feature set ${result.featureSet} is not enabled; nothing kept`),
+      );
+      return { featureSet: result.featureSet, contextInjections: [] };
+    }
+    const kept = result.contextInjections.filter((injection) =>
+      granted(`contextHooks.beforeInference.inject.${String(injection?.position)}`),
+    );
+    if (kept.length < result.contextInjections.length) {
+      this.#report(new Error('context/beforeInference: injections at ungranted positions dropped'));
+    }
+    return { featureSet: result.featureSet, contextInjections: kept };
+  }
+
+  /** `state/rollback` (§8): the server returns to `checkpoint`; -32005 when it is gone. */
+  rollback(params: StateRollbackParams, options: RequestOptions = {}): Promise<StateRollbackResult> {
+    this.#requireMcpl();
+    return this.connection.request<StateRollbackResult>(method.STATE_ROLLBACK, params, options);
   }
 
   /** Any other host→server request (`channels/open`, `mcpl/manifest`, ...). */
@@ -324,6 +450,22 @@ export class McplHost extends EventEmitter<McplHostEvents> {
       throw new McplHostError('ERR_NOT_MCPL', 'The server did not negotiate MCPL (no experimental.mcpl)');
     }
     return hello;
+  }
+
+  /** Applies a hint change from the server (ignoring anything that is not one) and emits it. */
+  #hints(value: unknown): void {
+    if (value === undefined) return;
+    if (!isHintChange(value)) {
+      this.#report(new Error('A toolset hint change without rev and tools was ignored'));
+      return;
+    }
+    const outcome = this.toolPresence.apply(value);
+    if (outcome === 'gap') {
+      this.#report(
+        new McplHostError('ERR_HINTS_GAP', 'Toolset hint revisions were skipped: call listTools() to resync'),
+      );
+    }
+    if (outcome !== 'stale') this.emit('toolsetHints', value);
   }
 
   #report(error: Error): void {
@@ -391,7 +533,25 @@ export class McplHost extends EventEmitter<McplHostEvents> {
     if (handler === undefined) {
       throw new RpcError(ERR_METHOD_NOT_FOUND, `Method not found: ${message.method}`);
     }
+    const gated = this.#gateServerRequest(message.method, params);
+    if (gated) throw gated;
     return handler(params as never, { method: message.method, requestId: message.id } as never);
+  }
+
+  /** §11/§12: `inference/request` needs `inferenceRequest` (`.streaming` to stream) and its set; `model/info` needs `modelInfo`. */
+  #gateServerRequest(name: string, params: Record<string, unknown>): RpcError | undefined {
+    if (name === method.INFERENCE_REQUEST) {
+      if (typeof params['featureSet'] !== 'string') {
+        return new RpcError(
+          ERR_INVALID_PARAMS,
+          'inference/request needs the featureSet it belongs to (§6.5)',
+        );
+      }
+      const path = params['stream'] === true ? 'inferenceRequest.streaming' : 'inferenceRequest';
+      return this.#gate(path, params['featureSet']);
+    }
+    if (name === method.MODEL_INFO) return this.#gate('modelInfo', undefined);
+    return undefined;
   }
 
   async #onPush(params: Record<string, unknown>): Promise<PushEventResult> {
@@ -412,6 +572,7 @@ export class McplHost extends EventEmitter<McplHostEvents> {
     const refused = this.#gate('pushEvents', params['featureSet']);
     if (refused) throw refused;
     const event = params as unknown as PushEventParams;
+    this.#hints((params['_meta'] as Record<string, unknown> | undefined)?.[TOOLSET_HINTS_META_KEY]);
     // A repeat is acknowledged again without reaching the host twice (eventId is the idempotency key).
     if (!this.#seen.add(`${event.featureSet}\u0000${event.eventId}`)) return { accepted: true };
     this.emit('pushEvent', event);
@@ -472,6 +633,9 @@ export class McplHost extends EventEmitter<McplHostEvents> {
     const params = (message.params ?? {}) as Record<string, unknown>;
     if (message.method === method.MANIFEST_CHANGED) {
       this.emit('manifestChanged', params as unknown as ManifestChangedParams);
+    } else if (message.method === method.TOOLSETS_CHANGED) {
+      if (this.#hello?.mcpl !== undefined) this.#hints(params);
+      this.emit('notification', message);
     } else if (message.method === method.CHANNELS_CHANGED) {
       if (this.#gate('channels.register', undefined) === undefined) {
         this.#forget(params['removed']);

@@ -20,3 +20,10 @@ export {
   type Tool,
 } from './host-client.js';
 export { McplHostError, type McplHostErrorCode } from './host-error.js';
+export {
+  type HintOutcome,
+  isHintChange,
+  MAX_HELD_CHANGES,
+  MAX_KEPT_ENDED,
+  ToolPresenceView,
+} from './toolset-view.js';

@@ -4,6 +4,8 @@
  * messages; plain MCP for hosts that do not.
  */
 export { type Refusal, refusal } from './grant-gate.js';
+export { answerBeforeInference, answerRollback, checkpointNotFound, type McplHooks } from './hooks.js';
+export { type BranchRequests, HostRequests } from './host-requests.js';
 export { buildManifest, manifestForDialect, toolsFeatureSet } from './manifest.js';
 export {
   type ChannelHandlers,

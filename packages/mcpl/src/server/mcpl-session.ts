@@ -7,12 +7,15 @@ import {
   type JsonRpcRequest,
   type JsonRpcResponse,
   type RequestOptions,
+  RpcError,
 } from '@mcpforge/wire';
 import {
   type CapabilityGrantState,
+  checkGrant,
   deriveFeatureSets,
   emptyGrantState,
   extractMcpl,
+  featureSetSelected,
   grantFromUpdate,
   legacyGrantState,
   type McplCapabilities,
@@ -32,6 +35,8 @@ import {
   type ChannelsPublishParams,
   type ChannelsPublishResult,
   type ContentBlock,
+  ERR_CAPABILITY_DENIED,
+  ERR_FEATURE_SET_NOT_ENABLED,
   ERR_INVALID_PARAMS,
   ERR_METHOD_NOT_FOUND,
   type FeatureSetsUpdateResult,
@@ -41,6 +46,8 @@ import {
   toContentBlocks,
 } from '../protocol/index.js';
 import { type Refusal, refusal } from './grant-gate.js';
+import { answerBeforeInference, answerRollback, type McplHooks } from './hooks.js';
+import { HostRequests } from './host-requests.js';
 import { buildManifest, manifestForDialect, toolsFeatureSet } from './manifest.js';
 import { McplServeError } from './serve-error.js';
 
@@ -70,6 +77,8 @@ export interface McplServeOptions {
   /** The `<name>` of `<name>.tools`. Default: the server's name. */
   featureSetName?: string | undefined;
   channels?: ChannelHandlers | undefined;
+  /** `context/beforeInference`, `state/rollback` and the host's inference and branch notifications. */
+  hooks?: McplHooks | undefined;
   /** Malformed input and failures of this connection, for the log. */
   onError?: ((error: Error) => void) | undefined;
 }
@@ -114,6 +123,12 @@ export class McplSession {
   #dialect: McplDialect | undefined;
   #grant: CapabilityGrantState = emptyGrantState();
   #channels = new Set<string>();
+  /**
+   * Requests this server sends the host beyond push events and channels (`inference/request`,
+   * `model/info`, `state/update|get`, `branches/*`), each refused here, unsent, when the host did
+   * not negotiate MCPL or its grant does not cover it.
+   */
+  readonly host: HostRequests;
 
   constructor(server: McpServer, connection: Connection, options: McplServeOptions) {
     this.#server = server;
@@ -144,6 +159,7 @@ export class McplSession {
         resolve();
       });
     });
+    this.host = new HostRequests(connection, (capability, featureSet) => this.#check(capability, featureSet));
     connection.on('request', (message) => void this.#onRequest(message));
     connection.on('notification', (message) => this.#onNotification(message));
     connection.on('error', (error) => options.onError?.(error));
@@ -222,17 +238,19 @@ export class McplSession {
     this.connection.close();
   }
 
-  #check(capability: string, featureSet?: string): void {
+  /** Throws unless MCPL is negotiated and the grant covers `capability` (when named) for `featureSet`. */
+  #check(capability: string | undefined, featureSet?: string): void {
     if (this.#dialect === undefined) {
       throw new McplServeError(
         'ERR_MCPL_NOT_NEGOTIATED',
-        `The host did not negotiate MCPL; ${capability} is not available`,
-        {
-          capability,
-        },
+        `The host did not negotiate MCPL; ${capability ?? 'MCPL'} is not available`,
+        { capability },
       );
     }
-    const refused = refusal(this.#grant, capability, featureSet);
+    const refused =
+      capability === undefined
+        ? this.#featureSetRefusal(featureSet)
+        : refusal(this.#grant, capability, featureSet);
     if (refused !== undefined) {
       throw new McplServeError('ERR_MCPL_NOT_GRANTED', refused.message, {
         capability: 'capability' in refused.data ? refused.data.capability : undefined,
@@ -241,13 +259,45 @@ export class McplSession {
     }
   }
 
+  /** For methods no capability gates (the non-spec `state/*`, `branches/*`): ready and the set enabled. */
+  #featureSetRefusal(featureSet: string | undefined): Refusal | undefined {
+    if (!this.#grant.ready) {
+      return {
+        code: ERR_CAPABILITY_DENIED,
+        message: 'No grant yet: the host has not sent featureSets/update',
+        data: { capability: 'featureSets/update' },
+      };
+    }
+    if (typeof featureSet !== 'string') {
+      throw new McplServeError('ERR_MCPL_INVALID', 'This request needs the featureSet it belongs to');
+    }
+    if (featureSetSelected(this.#grant, featureSet)) return undefined;
+    return {
+      code: ERR_FEATURE_SET_NOT_ENABLED,
+      message: `Feature set ${featureSet} is not enabled`,
+      data: { featureSet },
+    };
+  }
+
   async #onRequest(message: JsonRpcRequest): Promise<void> {
     let response: JsonRpcResponse | undefined;
     try {
       response = await this.#answer(message);
     } catch (error) {
-      this.#options.onError?.(error instanceof Error ? error : new Error(String(error)));
-      response = { jsonrpc: '2.0', id: message.id, error: { code: -32603, message: 'Internal error' } };
+      if (error instanceof RpcError) {
+        response = {
+          jsonrpc: '2.0',
+          id: message.id,
+          error: {
+            code: error.code,
+            message: error.message,
+            ...(error.data === undefined ? {} : { data: error.data }),
+          },
+        };
+      } else {
+        this.#options.onError?.(error instanceof Error ? error : new Error(String(error)));
+        response = { jsonrpc: '2.0', id: message.id, error: { code: -32603, message: 'Internal error' } };
+      }
     }
     if (response === undefined) return;
     try {
@@ -327,6 +377,18 @@ export class McplSession {
         return this.#grantRequest(message);
       case method.MANIFEST:
         return { jsonrpc: '2.0', id, result: manifestForDialect(this.manifest, this.#dialect ?? '0.5') };
+      case method.CONTEXT_BEFORE_INFERENCE: {
+        const hook = this.#options.hooks?.beforeInference;
+        if (hook === undefined) return undefined;
+        const refused = checkGrant(this.#grant, { method: message.method });
+        if (refused !== undefined) return fail(refused);
+        return { jsonrpc: '2.0', id, result: await answerBeforeInference(this.#grant, hook, message.params) };
+      }
+      case method.STATE_ROLLBACK: {
+        const hook = this.#options.hooks?.rollback;
+        if (hook === undefined) return undefined;
+        return { jsonrpc: '2.0', id, result: await answerRollback(this.#grant, hook, message.params) };
+      }
     }
     const channel = CHANNEL_REQUESTS[message.method];
     if (channel === undefined) return undefined;
@@ -372,7 +434,28 @@ export class McplSession {
       }).state;
       return;
     }
+    if (this.#dialect !== undefined && this.#hookNotification(message)) return;
     void this.#server.dispatch(message, this.session);
+  }
+
+  /** The host's inference and branch notifications: true when one was handled here. */
+  #hookNotification(message: JsonRpcNotification): boolean {
+    const hooks = this.#options.hooks;
+    const params = (message.params ?? {}) as never;
+    switch (message.method) {
+      case method.INFERENCE_LIFECYCLE:
+        // Not granted: as if never advertised (§5.4), so not delivered.
+        if (refusal(this.#grant, 'inferenceLifecycle') === undefined) hooks?.inferenceLifecycle?.(params);
+        return true;
+      case method.INFERENCE_CHUNK:
+        hooks?.inferenceChunk?.(params);
+        return true;
+      case method.BRANCHES_CHANGED:
+        hooks?.branchesChanged?.(params);
+        return true;
+      default:
+        return false;
+    }
   }
 
   #quietly(send: () => void): void {
