@@ -14,9 +14,10 @@ import { catalogReport, RECOMMENDED_MAX_TOOLS } from './catalog-report.js';
 const REPORT_MESSAGE = 'catalog revision served';
 
 /**
- * A fixed catalog of three tools: the demo's rate (parameters without descriptions), a
- * Russian one with an output schema and approval (its listed output schema is the approval
- * union), and one with a name that says nothing and a short description.
+ * A fixed catalog of four tools: the demo's rate (parameters without descriptions), a Russian
+ * one with an output schema and approval (its listed output schema is the approval union), a
+ * DELETE (listed with probe support in `_meta`) and one with a name that says nothing and a
+ * short description.
  */
 async function seedKnownCatalog(
   db: Database,
@@ -46,6 +47,27 @@ async function seedKnownCatalog(
           baseUrl: 'https://api.frankfurter.dev',
           path: '/v1/{date}',
           arguments: { date: { in: 'path' }, base: { in: 'query' } },
+        },
+      }),
+    ],
+    [
+      'delete-alert',
+      frankfurterDraft({
+        name: 'delete_rate_alert',
+        title: 'Delete a rate alert',
+        description: 'Deletes one exchange-rate alert by its id; the alert stops at once.',
+        inputSchema: {
+          type: 'object',
+          properties: { id: { type: 'string', minLength: 1, description: 'The alert id' } },
+          required: ['id'],
+          additionalProperties: false,
+        },
+        annotations: { destructiveHint: true },
+        binding: {
+          method: 'DELETE',
+          baseUrl: 'https://api.frankfurter.dev',
+          path: '/v1/alerts/{id}',
+          arguments: { id: { in: 'path' } },
         },
       }),
     ],
@@ -101,7 +123,12 @@ describeEachDatabase('the catalog report', (fixture) => {
       await client.request('tools/list');
       // biome-ignore lint/suspicious/noExplicitAny: a JSON-RPC answer read by path
       const tools: any[] = list.body.result.tools;
+      // A tool with side effects is listed with probe support: its _meta counts too.
+      expect(tools.find((tool) => tool.name === 'delete_rate_alert')._meta).toEqual({
+        'forge.supports_permission_patterns': true,
+      });
       expect(tools.map((tool) => tool.name).sort()).toEqual([
+        'delete_rate_alert',
         'frankfurter_latest_rate',
         'get_v1',
         'kurs_za_datu',
@@ -118,12 +145,12 @@ describeEachDatabase('the catalog report', (fixture) => {
           agentVersion: 1,
           catalogRevision: catalog.revision,
           delivery: 'direct',
-          toolCount: 3,
+          toolCount: 4,
           catalogBytes: listBytes,
           estimatedTokens: Math.ceil(listBytes / 3),
           largestTool: largest.name,
           largestToolBytes: largest.bytes,
-          toolsListCount: 3,
+          toolsListCount: 4,
           toolsListBytes: listBytes,
           toolsListEstimatedTokens: Math.ceil(listBytes / 3),
           recommendedMaxTools: RECOMMENDED_MAX_TOOLS,
@@ -151,23 +178,35 @@ describeEachDatabase('the catalog report', (fixture) => {
     }
   });
 
-  it('in search mode reports the whole catalog and, apart, what the two meta tools cost', async () => {
+  it('in search mode reports the whole catalog and, apart, what the two meta tools of tools/list cost', async () => {
     const db = fixture.db();
-    const { workspace, agent, operations } = await seedKnownCatalog(db);
+    const { workspace, agent, key, operations } = await seedKnownCatalog(db);
     const direct = (await loadPublishedCatalog(db, workspace, agent)).metrics;
     await updateAgentDraft(db, workspace, agent, { delivery: 'search', operations });
     const { catalog } = await publishAgent(db, workspace, agent);
-    expect(catalog.metrics).toMatchObject({
+    const gateway = await listenGateway(db);
+    let served: Array<{ name: string }>;
+    try {
+      const client = new LegacyClient(`${gateway.origin}/mcp/v1/${workspace}/${agent}`, key);
+      await client.connect();
+      served = (await client.request('tools/list')).body.result.tools;
+    } finally {
+      await gateway.close();
+    }
+    expect(served.map((tool) => tool.name)).toEqual(['search_tools', 'call_tool']);
+    expect(catalog.metrics).toEqual({
       delivery: 'search',
-      toolCount: 3,
+      toolCount: 4,
       catalogBytes: direct.catalogBytes,
       estimatedTokens: direct.estimatedTokens,
       largestTool: direct.largestTool,
+      largestToolBytes: direct.largestToolBytes,
       toolsListCount: 2,
+      toolsListBytes: bytes(served),
+      toolsListEstimatedTokens: Math.ceil(bytes(served) / 3),
+      recommendedMaxTools: RECOMMENDED_MAX_TOOLS,
       exceedsRecommendation: false,
       qualityWarnings: 5,
     });
-    expect(catalog.metrics.toolsListBytes).toBeGreaterThan(0);
-    expect(catalog.metrics.toolsListEstimatedTokens).toBe(Math.ceil(catalog.metrics.toolsListBytes / 3));
   });
 });
