@@ -102,6 +102,46 @@ describe('mcpl-arcade end to end with McplHost over TCP', () => {
     expect((await third.request<ToolsetsListResult>('toolsets/list', {})).open).toEqual([]);
   });
 
+  it("with the host client's typed toolset calls: visible tools follow the hints, the game survives a reconnect, close and idle close", async () => {
+    const arcade = createArcade({ botDelayMs: 50, idleCloseMs: 300 });
+    const port = await listen(arcade);
+
+    const first = await hostOn(port);
+    await first.listTools();
+    expect(first.toolPresence.visible()).not.toContain('play');
+    const opened = await first.openToolset('game', { stones: 12 });
+    expect(opened.instance.instance).toBe('game-1');
+    expect(first.toolPresence.visible()).toEqual(expect.arrayContaining(['play', 'pass', 'resign']));
+
+    const changes: number[] = [];
+    first.on('toolsetHints', (change) => changes.push(change.rev));
+    await first.callTool('play', { n: 1 }, { instance: 'game-1' });
+    // Our move hid play and pass; the bot's move (an event, 50 ms later) shows them again.
+    expect(first.toolPresence.visible()).not.toContain('play');
+    expect(first.toolPresence.visible()).toContain('resign');
+    await expect.poll(() => first.toolPresence.visible().includes('play'), { timeout: 3000 }).toBe(true);
+    expect(changes).toEqual([2, 3]);
+    expect(first.toolPresence.rev).toBe(3);
+    first.close();
+
+    const second = await hostOn(port);
+    const list = await second.listToolsets();
+    expect(list.open.map((entry) => entry.instance)).toEqual(['game-1']);
+    await second.listTools();
+    expect(second.toolPresence.visible()).toEqual(expect.arrayContaining(['play', 'pass', 'resign']));
+    const another = await second.openToolset('game', { stones: 5 });
+    expect(another.instance.instance).toBe('game-2');
+    const closed = await second.closeToolset('game', 'game-2');
+    expect(closed.closed).toBe(true);
+    expect(second.toolPresence.rev).toBe(closed.hints?.rev);
+    expect(await second.closeToolset('game', 'game-2')).toMatchObject({ closed: false });
+    second.close();
+
+    await expect.poll(() => arcade.principals, { timeout: 3000, interval: 20 }).toEqual([]);
+    const third = await hostOn(port);
+    expect((await third.listToolsets()).open).toEqual([]);
+  });
+
   it('pass lets the bot move inside the call (no separate event) and the last stone ends the game', async () => {
     const arcade = createArcade({ botDelayMs: 10_000 });
     const host = await hostOn(await listen(arcade));
