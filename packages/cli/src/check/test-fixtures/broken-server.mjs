@@ -3,7 +3,12 @@
 //   node broken-server.mjs           the broken catalog
 //   node broken-server.mjs --exit    exits at once (code 3)
 //   node broken-server.mjs --mute    reads and never answers
+import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+
+// Lets a test see that the checker killed this process.
+if (process.env.BROKEN_SERVER_PID_FILE)
+  writeFileSync(process.env.BROKEN_SERVER_PID_FILE, String(process.pid));
 
 const mode = process.argv[2];
 if (mode === '--exit') {
