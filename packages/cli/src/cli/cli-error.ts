@@ -19,7 +19,15 @@ export type CliErrorCode =
   /** A command's argument is missing (`mcpforge gateway keys revoke` without the key id). */
   | 'missing_argument'
   /** The gateway could not start: the database, the port, the data directory. */
-  | 'start_failed';
+  | 'start_failed'
+  /** An admin command has no admin key: neither `MCPFORGE_ADMIN_KEY` nor `--admin-key-file`. */
+  | 'admin_key_missing'
+  /** No gateway answers at `--url` (refused, unknown host, timeout), or what answers is not one. */
+  | 'gateway_unreachable'
+  /** The admin API refused the request; `details` has the problem's `status` and `code`. */
+  | 'admin_refused'
+  /** Migrating the database failed: unreachable, newer than this code, a migration's SQL. */
+  | 'migrate_failed';
 
 const USAGE_CODES: ReadonlySet<CliErrorCode> = new Set([
   'unknown_command',
@@ -29,16 +37,24 @@ const USAGE_CODES: ReadonlySet<CliErrorCode> = new Set([
   'conflicting_flags',
   'unexpected_argument',
   'missing_argument',
+  'admin_key_missing',
 ]);
 
 /** A command line the CLI cannot run, or a command that failed. The message names the fix. */
 export class CliError extends Error {
   readonly code: CliErrorCode;
-  constructor(code: CliErrorCode, message: string, options: { cause?: unknown } = {}) {
+  /** Facts for a script, beside the message in `--json` (the admin API's `status` and `code`). */
+  readonly details: Readonly<Record<string, string | number>> | undefined;
+  constructor(
+    code: CliErrorCode,
+    message: string,
+    options: { cause?: unknown; details?: Readonly<Record<string, string | number>> | undefined } = {},
+  ) {
     // `cause`: the gateway's error behind a start failure, for a debugger (never printed).
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'CliError';
     this.code = code;
+    this.details = options.details;
     Object.defineProperty(this, CLI_ERROR_BRAND, { value: true });
   }
 
@@ -48,8 +64,8 @@ export class CliError extends Error {
   }
 
   /** What `--json` prints. */
-  toJSON(): { error: { code: CliErrorCode; message: string } } {
-    return { error: { code: this.code, message: this.message } };
+  toJSON(): { error: { code: CliErrorCode; message: string; [detail: string]: string | number } } {
+    return { error: { code: this.code, message: this.message, ...this.details } };
   }
 
   /** Matches a `CliError` from any copy of `@mcpforge/cli`. */

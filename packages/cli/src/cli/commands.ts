@@ -1,5 +1,10 @@
+import * as agents from '../commands/gateway-agents.js';
 import * as demo from '../commands/gateway-demo.js';
+import * as keys from '../commands/gateway-keys.js';
+import * as migrate from '../commands/gateway-migrate.js';
+import * as operations from '../commands/gateway-operations.js';
 import * as serve from '../commands/gateway-serve.js';
+import * as workspaces from '../commands/gateway-workspaces.js';
 import type { CliIo, CommandOutput } from './io.js';
 
 /** One command of the `mcpforge` table. */
@@ -36,9 +41,87 @@ export const COMMANDS: readonly Command[] = [
     run: demo.run,
     render: demo.render,
   },
+  {
+    path: ['gateway', 'migrate'],
+    summary: "apply the gateway's pending database migrations, without starting it",
+    usage: migrate.MIGRATE_USAGE,
+    run: migrate.run,
+    render: migrate.render,
+  },
+  {
+    path: ['gateway', 'workspaces'],
+    summary: 'list the workspaces of a running gateway',
+    usage: workspaces.WORKSPACES_USAGE,
+    run: workspaces.runList,
+    render: workspaces.renderList,
+  },
+  {
+    path: ['gateway', 'workspaces', 'create'],
+    arguments: '<slug>',
+    summary: 'create a workspace',
+    usage: workspaces.WORKSPACES_CREATE_USAGE,
+    run: workspaces.runCreate,
+    render: workspaces.renderCreate,
+  },
+  {
+    path: ['gateway', 'operations', 'list'],
+    summary: "list a workspace's operations: tool, method, path, published version",
+    usage: operations.OPERATIONS_LIST_USAGE,
+    run: operations.runList,
+    render: operations.renderList,
+  },
+  {
+    path: ['gateway', 'operations', 'publish'],
+    arguments: '<operation>',
+    summary: "publish an operation's draft as its next version",
+    usage: operations.OPERATIONS_PUBLISH_USAGE,
+    run: operations.runPublish,
+    render: operations.renderPublish,
+  },
+  {
+    path: ['gateway', 'agents', 'list'],
+    summary: "list a workspace's agents",
+    usage: agents.AGENTS_LIST_USAGE,
+    run: agents.runList,
+    render: agents.renderList,
+  },
+  {
+    path: ['gateway', 'agents', 'publish'],
+    arguments: '<agent>',
+    summary: "publish an agent's catalog: its MCP endpoint serves it at once",
+    usage: agents.AGENTS_PUBLISH_USAGE,
+    run: agents.runPublish,
+    render: agents.renderPublish,
+  },
+  {
+    path: ['gateway', 'keys', 'create'],
+    summary: 'create an API key (mcp_client, approval or admin) and print its value once',
+    usage: keys.KEYS_CREATE_USAGE,
+    run: keys.runCreate,
+    render: keys.renderCreate,
+  },
+  {
+    path: ['gateway', 'keys', 'list'],
+    summary: 'list API keys, without their values',
+    usage: keys.KEYS_LIST_USAGE,
+    run: keys.runList,
+    render: keys.renderList,
+  },
+  {
+    path: ['gateway', 'keys', 'revoke'],
+    arguments: '<key-id>',
+    summary: 'revoke an API key, on every gateway process',
+    usage: keys.KEYS_REVOKE_USAGE,
+    run: keys.runRevoke,
+    render: keys.renderRevoke,
+  },
 ];
 
 /** Groups (their words joined by a space) and their one-line summaries, for help. */
 export const GROUPS: Readonly<Record<string, string>> = {
   gateway: 'REST operations as MCP tools, one endpoint per agent',
+  'gateway workspaces': "a running gateway's workspaces",
+  'gateway operations': "a workspace's operations on a running gateway",
+  'gateway agents': "a workspace's agents on a running gateway",
+  'gateway keys': "a running gateway's API keys",
 };

@@ -1,0 +1,132 @@
+/**
+ * The JSON the gateway's admin API answers, as the CLI reads it (dates are ISO strings). The
+ * gateway's OpenAPI document (`{prefix}/admin/v1/openapi.json`) is the full description.
+ * @module
+ */
+
+export type KeyType = 'mcp_client' | 'approval' | 'admin';
+export const KEY_TYPES: readonly KeyType[] = ['mcp_client', 'approval', 'admin'];
+
+export interface Workspace {
+  id: string;
+  slug: string;
+  createdAt: string;
+}
+
+export interface ApiKey {
+  id: string;
+  type: KeyType;
+  name: string;
+  workspace: string | null;
+  agent: string | null;
+  allowedOrigins: string[];
+  displayPrefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** `POST /keys`: the key and its value, shown in this answer only. */
+export interface CreatedKey {
+  key: ApiKey;
+  value: string;
+}
+
+export interface CreateKeyInput {
+  type: KeyType;
+  name: string;
+  workspace?: string | undefined;
+  agent?: string | undefined;
+  allowedOrigins?: readonly string[] | undefined;
+}
+
+/** An operation or an agent: a slug with an editable draft and published versions. */
+export interface Drafted<D> {
+  id: string;
+  workspace: string;
+  slug: string;
+  draft: D;
+  draftRevision: number;
+  /** 0 while never published. */
+  latestVersion: number;
+  createdAt: string;
+  updatedAt: string;
+  archivedAt: string | null;
+}
+
+/** The parts of an operation's draft the CLI shows; the rest passes through untouched. */
+export interface OperationDraft {
+  name: string;
+  title?: string;
+  description?: string;
+  binding?: { method?: string; path?: string; baseUrl?: string } & Record<string, unknown>;
+  [field: string]: unknown;
+}
+
+export interface AgentDraft {
+  delivery?: 'direct' | 'search';
+  operations: string[];
+  sections?: string[];
+  [field: string]: unknown;
+}
+
+export type Operation = Drafted<OperationDraft>;
+export type Agent = Drafted<AgentDraft>;
+
+export interface OperationVersion {
+  id: string;
+  operation: string;
+  version: number;
+  definition: OperationDraft;
+  publishedAt: string;
+}
+
+/** `POST .../operations/{operation}/publish`: `created` is false when the draft equals the latest version. */
+export interface PublishedOperation {
+  version: OperationVersion;
+  created: boolean;
+}
+
+export interface CatalogMetrics {
+  delivery: 'direct' | 'search';
+  toolCount: number;
+  catalogBytes: number;
+  estimatedTokens: number;
+  largestTool: string | null;
+  largestToolBytes: number;
+  [field: string]: unknown;
+}
+
+export interface CatalogWarning {
+  code: string;
+  message: string;
+  [field: string]: unknown;
+}
+
+/** `POST .../agents/{agent}/publish`: `created` is false when the catalog equals the latest. */
+export interface PublishedAgent {
+  catalog: {
+    workspace: string;
+    agent: string;
+    agentVersion: number;
+    revision: string;
+    publishedAt: string;
+    tools: Array<{ name?: string; [field: string]: unknown }>;
+    metrics: CatalogMetrics;
+    warnings: CatalogWarning[];
+  };
+  created: boolean;
+  excluded: Array<{ operation: string; reason: string }>;
+}
+
+/** An RFC 9457 problem of the admin API. */
+export interface AdminProblem {
+  type?: string;
+  title?: string;
+  status?: number;
+  detail?: string;
+  code?: string;
+  field?: string;
+  errors?: Array<{ field: string; message: string }>;
+  request_id?: string;
+}
