@@ -3,7 +3,7 @@ import { openDatabase } from '@mcpforge/gateway';
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../cli/cli-error.js';
 import { DEMO, SALES, SALES_ARGUMENTS, seedDemo } from '../demo/seed-demo.js';
-import { readRateLimit } from '../serve/operator-options.js';
+import { readOperatorOptions, readRateLimit } from '../serve/operator-options.js';
 import { fakeIo } from '../test-support/fake-io.js';
 import { render, run, SERVE_USAGE, type ServeResult } from './gateway-serve.js';
 
@@ -12,6 +12,19 @@ async function refusal(args: string[], env: Record<string, string> = {}): Promis
   if (!(error instanceof CliError)) throw new Error(`expected a CliError, got ${String(error)}`);
   return error;
 }
+
+describe('gateway serve: the catalog refresh interval', () => {
+  it("--refresh-ms beats MCPFORGE_GATEWAY_REFRESH_MS, which beats the seed's CRANK_MCP_REFRESH_MS", () => {
+    const read = (flags: Record<string, string>, env: Record<string, string>) =>
+      readOperatorOptions(flags, env).catalogRefreshMs;
+    expect(read({}, {})).toBeUndefined();
+    expect(read({}, { CRANK_MCP_REFRESH_MS: '2500' })).toBe(2500);
+    expect(read({}, { CRANK_MCP_REFRESH_MS: '2500', MCPFORGE_GATEWAY_REFRESH_MS: '1500' })).toBe(1500);
+    expect(read({ 'refresh-ms': '750' }, { MCPFORGE_GATEWAY_REFRESH_MS: '1500' })).toBe(750);
+    // A blank variable counts as unset: the next one is read.
+    expect(read({}, { MCPFORGE_GATEWAY_REFRESH_MS: ' ', CRANK_MCP_REFRESH_MS: '900' })).toBe(900);
+  });
+});
 
 describe('gateway serve: the operator flags on the command line', () => {
   it('reads --rate-limit as N, N/BURST or off', () => {
@@ -79,6 +92,21 @@ describe('gateway serve: the operator flags on the command line', () => {
       "MCPFORGE_PUBLIC_ORIGIN takes an http(s) origin without a path, e.g. MCPFORGE_PUBLIC_ORIGIN=https://gateway.example.com; got 'ftp://gw'",
     ],
     [
+      ['--refresh-ms', '0'],
+      {},
+      "--refresh-ms takes a whole number of milliseconds from 1 to 2147483647, e.g. --refresh-ms 5000; got '0'",
+    ],
+    [
+      [],
+      { CRANK_MCP_REFRESH_MS: '5s' },
+      "CRANK_MCP_REFRESH_MS takes a whole number of milliseconds from 1 to 2147483647, e.g. CRANK_MCP_REFRESH_MS=5000; got '5s'",
+    ],
+    [
+      [],
+      { MCPFORGE_GATEWAY_REFRESH_MS: '-1', CRANK_MCP_REFRESH_MS: '1000' },
+      "MCPFORGE_GATEWAY_REFRESH_MS takes a whole number of milliseconds from 1 to 2147483647, e.g. MCPFORGE_GATEWAY_REFRESH_MS=5000; got '-1'",
+    ],
+    [
       ['--rate-limit'],
       {},
       '--rate-limit needs a value: --rate-limit N[/BURST]|off, e.g. --rate-limit 50/100',
@@ -113,6 +141,7 @@ describe('gateway serve: the operator flags on the command line', () => {
       ['--approval-lease-ms MS', 'MCPFORGE_APPROVAL_LEASE_MS'],
       ['--approval-wait-ms MS', 'MCPFORGE_APPROVAL_WAIT_MS'],
       ['--public-origin URL', 'MCPFORGE_PUBLIC_ORIGIN'],
+      ['--refresh-ms MS', 'MCPFORGE_GATEWAY_REFRESH_MS'],
     ] as const) {
       const line = SERVE_USAGE.split('\n').find((text) => text.trimStart().startsWith(flag));
       expect(line, flag).toBeDefined();
@@ -197,6 +226,8 @@ describe('gateway serve: the operator flags reach the gateway', { timeout: 90_00
       expect(served.rateLimit).toEqual({ perSecond: 100, burst: 200 });
       expect(served.approvals).toEqual({ pendingTtlMs: 86_400_000, leaseMs: 300_000, waitMs: 50_000 });
       expect(served).not.toHaveProperty('publicOrigin');
+      expect(served.catalogRefreshMs).toBe(5000);
+      expect(render(served)).toContain('  catalogs       re-read every 5000 ms and at once on a publish\n');
       expect(render(served)).toContain('  rate limit     100/s per key, burst 200\n');
       expect(render(served)).toContain(
         '  approvals      pending expire after 86400000 ms, lease 300000 ms, wait 50000 ms\n',
@@ -209,6 +240,7 @@ describe('gateway serve: the operator flags reach the gateway', { timeout: 90_00
         MCPFORGE_APPROVAL_LEASE_MS: '30000',
         MCPFORGE_APPROVAL_WAIT_MS: '1000',
         MCPFORGE_PUBLIC_ORIGIN: 'http://ignored.example',
+        CRANK_MCP_REFRESH_MS: '2500',
       });
       const second = await run(
         [
@@ -227,6 +259,7 @@ describe('gateway serve: the operator flags reach the gateway', { timeout: 90_00
       expect(withEnv.rateLimit).toBe('off');
       expect(withEnv.approvals).toEqual({ pendingTtlMs: 86_400_000, leaseMs: 30_000, waitMs: 2000 });
       expect(withEnv.publicOrigin).toBe('https://gw.example.com:8443');
+      expect(withEnv.catalogRefreshMs).toBe(2500);
       expect(render(withEnv)).toContain('  rate limit     off\n');
       expect(render(withEnv)).toContain('  public origin  https://gw.example.com:8443\n');
       // A lease below the longest upstream timeout is allowed, with a warning that says the risk.

@@ -74,7 +74,7 @@ elicitation). Every flag with a variable: the flag wins.
 Flags:
 ${flagHelp(SERVE_FLAGS)}`;
 
-/** What `serve` reports once it listens; the rate limit, approval durations and public origin as in effect. */
+/** What `serve` reports once it listens; the rate limit, approval durations, public origin and refresh interval as in effect. */
 export interface ServeResult extends OperatorSettings {
   /** `http://host:port`. */
   url: string;
@@ -201,6 +201,7 @@ export function render(result: ServeResult | HealthResult): string {
     `  rate limit     ${result.rateLimit === 'off' ? 'off' : `${result.rateLimit.perSecond}/s per key, burst ${result.rateLimit.burst}`}`,
     `  approvals      pending expire after ${result.approvals.pendingTtlMs} ms, lease ${result.approvals.leaseMs} ms, wait ${result.approvals.waitMs} ms`,
     ...(result.publicOrigin === undefined ? [] : [`  public origin  ${result.publicOrigin}`]),
+    `  catalogs       re-read every ${result.catalogRefreshMs} ms and at once on a publish`,
   ];
   if (result.adminKey !== undefined) {
     lines.push(

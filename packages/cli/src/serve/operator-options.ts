@@ -9,19 +9,24 @@ import type { FlagSpec, FlagValues } from '../cli/flags.js';
 
 /**
  * The gateway options an operator sets on `serve`: the per-key rate limit, the approval
- * durations and the public origin. Each flag has an `MCPFORGE_*` variable (a flag beats it);
+ * durations, the public origin and the catalog refresh interval. Each flag has an `MCPFORGE_*` variable (a flag beats it);
  * each value is checked here, so a typo is a usage error (exit 2) naming the flag before
  * anything opens.
  * @module
  */
 
 /** The options these flags set, as `startGateway` takes them. */
-export type OperatorOptions = Pick<GatewayOptions, 'rateLimit' | 'approvals' | 'publicOrigin'>;
+export type OperatorOptions = Pick<
+  GatewayOptions,
+  'rateLimit' | 'approvals' | 'publicOrigin' | 'catalogRefreshMs'
+>;
 
 /** A flag and the variable read when it is not given. */
 interface EnvFlag {
   readonly flag: string;
   readonly env: string;
+  /** A second variable, read when `env` is not set (the seed's name). */
+  readonly fallbackEnv?: string;
 }
 
 export const RATE_LIMIT: EnvFlag = { flag: 'rate-limit', env: 'MCPFORGE_RATE_LIMIT' };
@@ -29,6 +34,12 @@ export const APPROVAL_TTL: EnvFlag = { flag: 'approval-ttl-ms', env: 'MCPFORGE_A
 export const APPROVAL_LEASE: EnvFlag = { flag: 'approval-lease-ms', env: 'MCPFORGE_APPROVAL_LEASE_MS' };
 export const APPROVAL_WAIT: EnvFlag = { flag: 'approval-wait-ms', env: 'MCPFORGE_APPROVAL_WAIT_MS' };
 export const PUBLIC_ORIGIN: EnvFlag = { flag: 'public-origin', env: 'MCPFORGE_PUBLIC_ORIGIN' };
+/** Seed 003 names the interval `CRANK_MCP_REFRESH_MS`: accepted, `MCPFORGE_GATEWAY_REFRESH_MS` wins. */
+export const REFRESH: EnvFlag = {
+  flag: 'refresh-ms',
+  env: 'MCPFORGE_GATEWAY_REFRESH_MS',
+  fallbackEnv: 'CRANK_MCP_REFRESH_MS',
+};
 
 /** The longest upstream timeout an operation may have: a shorter lease can run a slow call twice. */
 export const LONGEST_UPSTREAM_TIMEOUT_MS = 60_000;
@@ -67,14 +78,22 @@ export const OPERATOR_FLAGS: readonly FlagSpec[] = [
     description: `origin clients reach the gateway at, for absolute approval links (or ${PUBLIC_ORIGIN.env})`,
     example: 'https://gateway.example.com',
   },
+  {
+    name: REFRESH.flag,
+    value: 'MS',
+    description: `how often each catalog served is re-read, besides at once on a publish (LISTEN/NOTIFY) (default 5000; or ${REFRESH.env}, or ${REFRESH.fallbackEnv})`,
+    example: '5000',
+  },
 ];
 
 /** The flag's value, else a non-blank variable, with the name to put in a message. */
 function given(flags: FlagValues, env: Readonly<Record<string, string | undefined>>, spec: EnvFlag) {
   const flag = flags[spec.flag];
   if (typeof flag === 'string') return { text: flag, source: `--${spec.flag}`, sep: ' ' };
-  const value = env[spec.env];
-  if (value !== undefined && value.trim() !== '') return { text: value.trim(), source: spec.env, sep: '=' };
+  for (const name of spec.fallbackEnv === undefined ? [spec.env] : [spec.env, spec.fallbackEnv]) {
+    const value = env[name];
+    if (value !== undefined && value.trim() !== '') return { text: value.trim(), source: name, sep: '=' };
+  }
   return undefined;
 }
 
@@ -131,6 +150,9 @@ export function readOperatorOptions(
   if (wait !== undefined)
     approvals.waitMs = wholePositive(wait.text, wait.source, wait.sep, '50000', MAX_TIMER_MS);
   if (Object.keys(approvals).length > 0) options.approvals = approvals;
+  const refresh = given(flags, env, REFRESH);
+  if (refresh !== undefined)
+    options.catalogRefreshMs = wholePositive(refresh.text, refresh.source, refresh.sep, '5000', MAX_TIMER_MS);
   const origin = given(flags, env, PUBLIC_ORIGIN);
   if (origin !== undefined) {
     try {
@@ -166,13 +188,16 @@ export interface OperatorSettings {
   rateLimit: { perSecond: number; burst: number } | 'off';
   approvals: { pendingTtlMs: number; leaseMs: number; waitMs: number };
   publicOrigin?: string | undefined;
+  /** How often each served catalog is re-read (besides LISTEN/NOTIFY). */
+  catalogRefreshMs: number;
 }
 
 export function operatorSettings(resolved: ResolvedGatewayOptions): OperatorSettings {
-  const { rateLimit, approvals, publicOrigin } = resolved;
+  const { rateLimit, approvals, publicOrigin, catalogRefreshMs } = resolved;
   return {
     rateLimit: rateLimit === false ? 'off' : { perSecond: rateLimit.perSecond, burst: rateLimit.burst },
     approvals: { pendingTtlMs: approvals.pendingTtlMs, leaseMs: approvals.leaseMs, waitMs: approvals.waitMs },
     ...(publicOrigin === undefined ? {} : { publicOrigin }),
+    catalogRefreshMs,
   };
 }
