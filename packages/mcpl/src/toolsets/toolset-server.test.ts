@@ -277,6 +277,25 @@ describe('ToolsetServer grants and plain MCP hosts', () => {
     await expect(host.request('toolsets/open', { toolset: 'game' })).rejects.toMatchObject({ code: -32001 });
   });
 
+  it('a 0.4-dialect host: the manifest in its dialect, granted at once, narrowed by a featureSets/update notification', async () => {
+    const { server } = arcade();
+    const { host } = await ready(server, 'alice', {
+      mcpl: { version: '0.4', pushEvents: true, channels: true },
+    });
+    expect(host.server?.dialect).toBe('0.4');
+    expect(host.server?.mcpl?.version).toBe('0.4');
+    const sets = host.server?.mcpl?.featureSets as Array<{ name: string }>;
+    expect(Array.isArray(sets)).toBe(true);
+    expect(sets.map((set) => set.name)).toContain('arcade.tools');
+    expect((await host.openToolset('game')).instance.instance).toBe('game-1');
+    expect((await host.callTool('scores', {})).content).toEqual([{ type: 'text', text: 'none yet' }]);
+    await host.updateGrant({ disabled: ['arcade.tools'] });
+    await expect
+      .poll(() => host.callTool('scores', {}).catch((error: { code?: number }) => error.code))
+      .toBe(-32001);
+    await expect(host.listToolsets()).rejects.toMatchObject({ code: -32001 });
+  });
+
   it('a plain MCP host sees no MCPL, gets -32601 for toolset methods and plays through toolset_open/toolset_use', async () => {
     const { server } = arcade();
     const { host } = await ready(server, 'bob', { mcpl: false });
