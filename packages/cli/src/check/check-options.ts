@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
 import { CliError } from '../cli/cli-error.js';
+import { type FlagSpec, parseCommandLine } from '../cli/flags.js';
 
 /** Default per-step timeout. */
 export const DEFAULT_STEP_TIMEOUT_MS = 10_000;
@@ -10,26 +10,28 @@ export type CheckOptions = (
   | { transport: 'http'; url: string; headers: Record<string, string> }
 ) & { timeoutMs: number; json: boolean; help: boolean };
 
-const VALUE_FLAGS = new Set(['url', 'header', 'timeout-ms']);
-
-/**
- * Splits `args` into check's own flags and the server's command line: the command starts at
- * `--` or at the first word that is not a flag or a flag's value, so the server's own flags
- * (`node server.js --http 0`) are never read as check's.
- */
-function split(args: readonly string[]): { own: string[]; command: string[] } {
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index] as string;
-    if (arg === '--') return { own: args.slice(0, index), command: args.slice(index + 1) };
-    if (arg.startsWith('-')) {
-      const name = arg.replace(/^--?/, '').split('=')[0] ?? '';
-      if (VALUE_FLAGS.has(name) && !arg.includes('=')) index++;
-      continue;
-    }
-    return { own: args.slice(0, index), command: args.slice(index) };
-  }
-  return { own: [...args], command: [] };
-}
+/** `check`'s flags, for the parser and `--help`. */
+export const CHECK_FLAGS: readonly FlagSpec[] = [
+  {
+    name: 'url',
+    value: 'URL',
+    description: 'check a Streamable HTTP server instead of a command',
+    example: 'http://127.0.0.1:3000/mcp',
+  },
+  {
+    name: 'header',
+    value: "'NAME: VALUE'",
+    description: "an HTTP header for every request (repeatable), e.g. 'Authorization: Bearer TOKEN'",
+    example: "'Authorization: Bearer TOKEN'",
+  },
+  {
+    name: 'timeout-ms',
+    value: 'N',
+    description: `how long each step may take (default ${DEFAULT_STEP_TIMEOUT_MS})`,
+    example: '30000',
+  },
+  { name: 'json', description: 'print the whole report as one JSON line' },
+];
 
 function headerPair(value: string): [string, string] {
   const colon = value.indexOf(':');
@@ -45,29 +47,14 @@ function headerPair(value: string): [string, string] {
 
 /** Reads `mcpforge check`'s command line. @throws CliError on a wrong one. */
 export function readCheckOptions(args: readonly string[]): CheckOptions {
-  const { own, command } = split(args);
-  let values: Record<string, string | boolean | string[] | undefined>;
-  try {
-    values = parseArgs({
-      args: own,
-      options: {
-        url: { type: 'string' },
-        header: { type: 'string', multiple: true },
-        'timeout-ms': { type: 'string' },
-        json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }).values;
-  } catch (error) {
-    const message = (error as Error).message.split('\n')[0] ?? '';
-    const code =
-      (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
-        ? 'unknown_flag'
-        : 'invalid_value';
-    throw new CliError(code, `${message}. Run 'mcpforge check --help' for its flags.`);
-  }
+  // The server's command line starts at its first word (or after --): its own flags stay its own.
+  const line = parseCommandLine(
+    args,
+    { flags: CHECK_FLAGS, positionals: { name: 'COMMAND', rest: true, min: 0 } },
+    'mcpforge check',
+  );
+  const values = line.flags;
+  const command = [...line.positionals];
   const help = values['help'] === true;
   const json = values['json'] === true;
   const timeoutText = values['timeout-ms'];
@@ -82,7 +69,7 @@ export function readCheckOptions(args: readonly string[]): CheckOptions {
     }
   }
   const url = values['url'];
-  const headerValues = (values['header'] as string[] | undefined) ?? [];
+  const headerValues = line.repeated['header'] ?? [];
   if (help) return { transport: 'stdio', command, timeoutMs, json, help };
   if (typeof url === 'string') {
     if (command.length > 0) {

@@ -1,10 +1,11 @@
-import { DEFAULT_STEP_TIMEOUT_MS, readCheckOptions } from '../check/check-options.js';
+import { CHECK_FLAGS, readCheckOptions } from '../check/check-options.js';
 import { httpTransport } from '../check/http-transport.js';
 import { renderReport } from '../check/render-report.js';
 import type { CheckReport } from '../check/report.js';
 import { runChecks } from '../check/run-checks.js';
 import { stdioTransport } from '../check/stdio-transport.js';
 import { ExitCode, type ExitCodeValue } from '../cli/exit-code.js';
+import { flagHelp } from '../cli/flags.js';
 import type { CliIo, CommandOutput } from '../cli/io.js';
 
 /**
@@ -32,11 +33,7 @@ validates runs no handler.
 Exit code: 1 when an error was found (warnings alone: 0), 2 for a wrong command line.
 
 Flags:
-  --url URL           check a Streamable HTTP server instead of a command
-  --header 'N: V'     an HTTP header for every request (repeatable), e.g. 'Authorization: Bearer T'
-  --timeout-ms N      how long each step may take (default ${DEFAULT_STEP_TIMEOUT_MS})
-  --json              print the whole report as one JSON line
-  --help              print this help and exit (also -h)
+${flagHelp(CHECK_FLAGS)}
 
 Examples:
   mcpforge check -- node dist/main.js
