@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import * as compat from './index.js';
-import { type ContentBlock, McplConnection, method, textContent } from './index.js';
+import { ConnectionClosedError, type ContentBlock, McplConnection, method, textContent } from './index.js';
 
 function pair(): { a: McplConnection; b: McplConnection } {
   const aToB = new PassThrough();
@@ -156,5 +156,45 @@ describe('compat: the runtime names peers import from @animalabs/mcpl-core', () 
     input.write('{"jsonrpc":"1.0","id":2,"result":"old"}\n');
     await expect(waiting).rejects.toMatchObject({ code: 'ERR_UNSUPPORTED_VERSION' });
     conn.close();
+  });
+
+  it("runs the seed README's usage loop as written: answer tools/list until the peer closes, then release the output", async () => {
+    const toServer = new PassThrough();
+    const toHost = new PassThrough();
+    const host = McplConnection.fromStreams(toHost, toServer);
+    const conn = McplConnection.fromStreams(toServer, toHost);
+    const logged: string[] = [];
+    conn.on('error', (err) => logged.push(err.message));
+    const program = (async () => {
+      try {
+        while (true) {
+          let msg: Awaited<ReturnType<McplConnection['nextMessage']>>;
+          try {
+            msg = await conn.nextMessage();
+          } catch (err) {
+            if (err instanceof ConnectionClosedError) break;
+            throw err;
+          }
+          if (msg.type === 'request' && msg.request.method === 'tools/list') {
+            conn.sendResponse(msg.request.id, { tools: [] });
+          }
+        }
+      } finally {
+        conn.close();
+      }
+      return 'ended';
+    })();
+    conn.sendNotification(method.PUSH_EVENT, { note: 'server-initiated, any time' });
+    expect(await host.nextMessage()).toMatchObject({
+      type: 'notification',
+      notification: { method: 'push/event' },
+    });
+    await expect(host.sendRequest('tools/list')).resolves.toEqual({ tools: [] });
+    toServer.end();
+    await expect(program).resolves.toBe('ended');
+    expect(toHost.writableEnded || toHost.destroyed).toBe(true);
+    expect(conn.isClosed).toBe(true);
+    expect(logged).toEqual([]);
+    host.close();
   });
 });
