@@ -128,6 +128,8 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     approvalWaitMs,
     serverVersion: GATEWAY_VERSION,
     onCallFailure: (failure) => logger.warn(failure, 'tool call failed'),
+    reranker: resolved.search.reranker,
+    onSearchFailure: (failure) => logger.warn(failure, 'search re-ranking failed'),
   };
   const agents = new AgentDirectory(db, endpointServices, {
     refreshMs: resolved.catalogRefreshMs,

@@ -5,6 +5,8 @@ import { readPublicOrigin } from '../approvals/mcp/public-origin.js';
 import type { ExecutorLimits } from '../execute/options.js';
 import type { Environment } from '../execute/request-headers.js';
 import type { HistoryWriterOptions } from '../history/history-writer.js';
+import { EmbeddingsReranker, type EmbeddingsRerankerOptions } from '../search/rerank/embeddings-reranker.js';
+import type { Reranker } from '../search/rerank/reranker.js';
 
 /** Where agent endpoints live: `{prefix}/v1/{workspace}/{agent}`. */
 export const DEFAULT_PREFIX = '/mcp';
@@ -64,6 +66,16 @@ export interface ApprovalOptions {
   waitMs?: number | undefined;
 }
 
+/** Search mode (docs/gateway/search.md). */
+export interface SearchModeOptions {
+  /**
+   * Re-orders `search_tools` hits by meaning (queries in another language than the catalog):
+   * an OpenAI-compatible embeddings endpoint, or any `Reranker`. Off when absent; a failing
+   * re-ranker never fails a search (BM25's order is kept and the operator log says why).
+   */
+  reranker?: EmbeddingsRerankerOptions | Reranker | undefined;
+}
+
 /** Options of `createGateway` (and `startGateway`). Each is checked; a bad value throws naming it. */
 export interface GatewayOptions {
   /**
@@ -100,6 +112,8 @@ export interface GatewayOptions {
   publicOrigin?: string | undefined;
   /** Structured logs: catalog reports, failed calls (diagnostics only), background failures. */
   logger?: GatewayLogger | undefined;
+  /** Search mode's optional re-ranker. */
+  search?: SearchModeOptions | undefined;
 }
 
 /** Options with every default filled in. */
@@ -114,6 +128,7 @@ export interface ResolvedGatewayOptions {
   approvals: { pendingTtlMs: number; leaseMs: number; sweepMs: number; waitMs: number };
   publicOrigin: string | undefined;
   logger: GatewayLogger;
+  search: { reranker: Reranker | undefined };
 }
 
 const PREFIX = /^(\/[A-Za-z0-9._~-]+)+$/;
@@ -202,5 +217,18 @@ export function resolveGatewayOptions(options: GatewayOptions = {}): ResolvedGat
     },
     publicOrigin: readPublicOrigin(options.publicOrigin),
     logger,
+    search: { reranker: readReranker(options.search) },
   };
+}
+
+function readReranker(search: SearchModeOptions | undefined): Reranker | undefined {
+  if (search === undefined) return undefined;
+  if (typeof search !== 'object' || search === null)
+    throw new TypeError('search: must be an object ({ reranker })');
+  const reranker = search.reranker;
+  if (reranker === undefined) return undefined;
+  if (typeof reranker !== 'object' || reranker === null)
+    throw new TypeError('search.reranker: must be { url, model } or an object with rerank()');
+  if (typeof (reranker as Reranker).rerank === 'function') return reranker as Reranker;
+  return new EmbeddingsReranker(reranker as EmbeddingsRerankerOptions);
 }
