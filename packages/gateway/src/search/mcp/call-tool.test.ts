@@ -16,9 +16,6 @@ import {
 import { startUpstream, type TestUpstream } from '../../test-support/upstream-server.js';
 import { DELETE_TOOL, type SeededSearchAgents, seedSearchAgents } from './search-fixture.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read JSON-RPC results by path
-type Json = any;
-
 const APPROVAL_ID = /approval_[0-9A-HJKMNP-TV-Z]{26}/;
 const RATE_ARGS = { base: 'USD', quote: 'EUR' };
 
