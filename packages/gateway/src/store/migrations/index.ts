@@ -6,6 +6,7 @@ import { migration0004Approvals } from './0004_approvals.js';
 import { migration0005HistoryApprovalOutcome } from './0005_history_approval_outcome.js';
 import { migration0006HistoryWithoutForeignKeys } from './0006_history_without_foreign_keys.js';
 import { migration0007CatalogMetrics } from './0007_catalog_metrics.js';
+import { migration0008OpenapiImport } from './0008_openapi_import.js';
 
 /**
  * The gateway's schema, in order. Each step is a TypeScript module holding its SQL as a string,
@@ -21,4 +22,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0005HistoryApprovalOutcome,
   migration0006HistoryWithoutForeignKeys,
   migration0007CatalogMetrics,
+  migration0008OpenapiImport,
 ];
