@@ -13,6 +13,7 @@
  * @module
  */
 import { analyze } from './analyze.js';
+import { distinctiveText, sharedSentences, withoutLinks } from './boilerplate.js';
 import { abbreviationPairs, type TermFields } from './related-terms.js';
 import { SearchIndexError } from './search-index-error.js';
 import { topHits } from './top-hits.js';
@@ -78,7 +79,8 @@ export class ToolSearchIndex {
         );
       }
     }
-    const fieldTerms = sorted.map(documentFields);
+    const shared = sharedSentences(sorted.map((document) => document.description));
+    const fieldTerms = sorted.map((document) => documentFields(document, shared));
     const related = abbreviationPairs(fieldTerms.map(termFields));
     return new ToolSearchIndex(
       sorted.map((document) => document.name),
@@ -187,15 +189,15 @@ export class ToolSearchIndex {
 
 type FieldTerms = Record<SearchField, string[]>;
 
-function documentFields(document: SearchDocument): FieldTerms {
+function documentFields(document: SearchDocument, shared: ReadonlySet<string>): FieldTerms {
   const sectionText = document.sections
     .map((section) => [section.slug, section.title ?? '', section.description ?? ''].join(' '))
     .join(' ');
   return {
     name: analyze(document.name),
-    title: analyze(document.title ?? ''),
-    description: analyze(document.description),
-    sections: analyze(sectionText),
+    title: analyze(withoutLinks(document.title ?? '')),
+    description: analyze(distinctiveText(document.description, shared)),
+    sections: analyze(withoutLinks(sectionText)),
   };
 }
 
