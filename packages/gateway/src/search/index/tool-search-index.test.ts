@@ -100,7 +100,9 @@ describe('ToolSearchIndex', () => {
 
   it('breaks ties by name, whatever the catalog order', () => {
     const twins = (order: string[]) =>
-      ToolSearchIndex.build(order.map((name) => ({ name, description: 'Sends a ping.', sections: [] })));
+      ToolSearchIndex.build(
+        order.map((name) => ({ name, title: 'Send a ping', description: '', sections: [] })),
+      );
     const expected = ['a_tool', 'b_tool', 'c_tool'];
     expect(names(twins(['c_tool', 'a_tool', 'b_tool']), 'ping')).toEqual(expected);
     expect(names(twins(['b_tool', 'c_tool', 'a_tool']), 'ping')).toEqual(expected);
