@@ -170,7 +170,7 @@ describe('the REST binding', () => {
       refusal(withBinding({ arguments: { base: { in: 'query' }, quote: { in: 'matrix' } } })).field,
     ).toBe('binding.arguments.quote.in');
     expect(refusal(withBinding({ arguments: { base: { in: 'query' }, quote: {} } })).message).toBe(
-      "binding.arguments.quote.in: is required: 'path', 'query', 'header', 'cookie' or 'body'",
+      "binding.arguments.quote.in: is required: 'path', 'query', 'header', 'cookie', 'body' or 'payload'",
     );
   });
 

@@ -30,7 +30,9 @@ export type ArgumentPlacement =
   | { in: 'query'; name: string; arrayStyle: ArrayStyle }
   | { in: 'header'; name: string }
   | { in: 'cookie'; name: string }
-  | { in: 'body'; name: string };
+  | { in: 'body'; name: string }
+  /** The argument is the whole JSON body (an array or scalar body); `name` is the argument's. */
+  | { in: 'payload'; name: string };
 
 /** The REST call behind a tool. Stored with every default filled in. */
 export interface RestBinding {
@@ -150,11 +152,14 @@ function readPath(value: unknown, field: string): { path: string; placeholders: 
 function readPlacement(value: unknown, field: string, argument: string): ArgumentPlacement {
   const record = readObject(value, field);
   if (record['in'] === undefined)
-    throw invalidField(`${field}.in`, "is required: 'path', 'query', 'header', 'cookie' or 'body'");
+    throw invalidField(
+      `${field}.in`,
+      "is required: 'path', 'query', 'header', 'cookie', 'body' or 'payload'",
+    );
   const where = readChoice(
     record['in'],
     `${field}.in`,
-    ['path', 'query', 'header', 'cookie', 'body'] as const,
+    ['path', 'query', 'header', 'cookie', 'body', 'payload'] as const,
     'query',
   );
   if (where === 'query') {
@@ -187,6 +192,11 @@ function readPlacement(value: unknown, field: string, argument: string): Argumen
       patternHint: 'a {placeholder} name: letters, digits and _',
     });
     return { in: 'path', name };
+  }
+  if (where === 'payload') {
+    if (record['name'] !== undefined && record['name'] !== argument)
+      throw invalidField(`${field}.name`, 'a payload argument has no name of its own: leave it out');
+    return { in: 'payload', name: argument };
   }
   return { in: 'body', name: readString(record['name'] ?? argument, `${field}.name`, { max: 128 }) };
 }
@@ -303,7 +313,15 @@ function checkArguments(
     if (placement.in === 'header' && Object.hasOwn(headers, placement.name)) {
       throw invalidField(`${where}.name`, `'${placement.name}' is also a static header`);
     }
-    if (placement.in === 'body' && method === 'GET') throw invalidField(where, 'a GET request has no body');
+    if ((placement.in === 'body' || placement.in === 'payload') && method === 'GET')
+      throw invalidField(where, 'a GET request has no body');
+    if (placement.in === 'payload') {
+      const others = Object.entries(placements).filter(
+        ([name, other]) => name !== argument && (other.in === 'body' || other.in === 'payload'),
+      );
+      if (others.length > 0)
+        throw invalidField(where, `is the whole body, so '${others[0]?.[0]}' cannot go to the body too`);
+    }
   }
   for (const placeholder of placeholders) {
     if (!taken.has(`path:${placeholder}`)) {

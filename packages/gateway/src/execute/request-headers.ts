@@ -128,10 +128,15 @@ function addCookieArguments(
   return undefined;
 }
 
-/** The JSON body of the body arguments, or `undefined` when the binding has none. */
+/**
+ * The JSON body of the body arguments, or `undefined` when the binding has none; a payload
+ * argument is the whole body (none when it is absent).
+ */
 export function buildJsonBody(binding: RestBinding, args: Record<string, unknown>): string | undefined {
   let body: Record<string, unknown> | undefined;
   for (const [argument, placement] of Object.entries(binding.arguments)) {
+    if (placement.in === 'payload')
+      return args[argument] === undefined ? undefined : JSON.stringify(args[argument]);
     if (placement.in !== 'body') continue;
     // No prototype: a body member named `__proto__` stays a member.
     body ??= Object.create(null) as Record<string, unknown>;
