@@ -113,7 +113,8 @@ export interface McplHostEvents {
   manifestChanged: [params: ManifestChangedParams];
   /**
    * A toolset hint change (RFC-014 draft) from a call result, a `toolsets/open|close` answer,
-   * a push event or `toolsets/changed`, once applied to {@link McplHost.toolPresence} in order.
+   * a push event or `toolsets/changed`, once it is in effect in {@link McplHost.toolPresence}
+   * (in revision order: a change that arrived early is emitted after its predecessor).
    */
   toolsetHints: [change: ToolsetHintChange];
   /** Any other notification (MCP's `notifications/*`). */
@@ -158,7 +159,7 @@ export class McplHost extends EventEmitter<McplHostEvents> {
   readonly #channels = new Set<string>();
   #initializing = false;
   /** Tool presence as the server's hints say (RFC-014 draft), in revision order. */
-  readonly toolPresence = new ToolPresenceView();
+  readonly toolPresence = new ToolPresenceView((change) => this.emit('toolsetHints', change));
 
   constructor(connection: Connection, options: McplHostOptions) {
     super();
@@ -465,7 +466,6 @@ export class McplHost extends EventEmitter<McplHostEvents> {
         new McplHostError('ERR_HINTS_GAP', 'Toolset hint revisions were skipped: call listTools() to resync'),
       );
     }
-    if (outcome !== 'stale') this.emit('toolsetHints', value);
   }
 
   #report(error: Error): void {

@@ -23,7 +23,8 @@ describe('ToolPresenceView', () => {
   });
 
   it('applies changes in revision order, holding one that arrives ahead of its predecessor', () => {
-    const view = new ToolPresenceView();
+    const applied: number[] = [];
+    const view = new ToolPresenceView((change) => applied.push(change.rev));
     listed(view);
     expect(view.apply({ rev: 2, tools: { play: hidden } })).toBe('held');
     expect(view.tools.get('play')).toEqual(hidden);
@@ -31,6 +32,7 @@ describe('ToolPresenceView', () => {
     // 1 then the held 2: play ends hidden, as the server meant.
     expect(view.rev).toBe(2);
     expect(view.tools.get('play')).toEqual(hidden);
+    expect(applied).toEqual([1, 2]);
     expect(view.apply({ rev: 2, tools: { play: shown } })).toBe('stale');
     expect(
       view.apply({

@@ -51,6 +51,12 @@ export class ToolPresenceView {
   readonly #held = new Map<number, ToolsetHintChange>();
   readonly #ended: EndedToolsetInstance[] = [];
   #rev = 0;
+  readonly #onApplied: ((change: ToolsetHintChange) => void) | undefined;
+
+  /** `onApplied` hears each change once it is in effect, in revision order. */
+  constructor(onApplied?: (change: ToolsetHintChange) => void) {
+    this.#onApplied = onApplied;
+  }
 
   /** The last revision applied. */
   get rev(): number {
@@ -121,5 +127,6 @@ export class ToolPresenceView {
     if (Array.isArray(change.ended)) this.#ended.push(...change.ended);
     if (this.#ended.length > MAX_KEPT_ENDED) this.#ended.splice(0, this.#ended.length - MAX_KEPT_ENDED);
     this.#rev = change.rev;
+    this.#onApplied?.(change);
   }
 }
