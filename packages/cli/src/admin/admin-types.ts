@@ -111,7 +111,7 @@ export interface PublishedAgent {
     agentVersion: number;
     revision: string;
     publishedAt: string;
-    tools: Array<{ name?: string; [field: string]: unknown }>;
+    tools: Array<{ operation: string; operationVersion: number; definition: OperationDraft }>;
     metrics: CatalogMetrics;
     warnings: CatalogWarning[];
   };
