@@ -175,6 +175,42 @@ describe('serveMcpl host requests (S→H): inference, model info, state, branche
     expect(await session.host.modelInfo()).toMatchObject({ id: 'test-model', contextWindow: 1000 });
   });
 
+  it('a streamed inference/request: the host handler sends inference/chunk first, the server hears them before the answer', async () => {
+    const chunks: unknown[] = [];
+    let host: McplHost | undefined;
+    const wired = wire(
+      {
+        grant: { effectiveCapabilities: [...EVERYTHING, 'inferenceRequest.streaming'] },
+        handlers: {
+          'inference/request': (_params, ctx) => {
+            for (const [index, delta] of ['he', 'llo'].entries()) {
+              host?.notify('inference/chunk', { requestId: ctx.requestId, index, delta });
+            }
+            return {
+              content: 'hello',
+              model: 'm',
+              finishReason: 'end_turn',
+              usage: { inputTokens: 1, outputTokens: 2 },
+            };
+          },
+        },
+      },
+      { inferenceChunk: (params) => chunks.push(params) },
+    );
+    host = wired.host;
+    await host.initialize();
+    const answer = await wired.session.host.inference({
+      featureSet: 'notes.think',
+      stream: true,
+      messages: [],
+    });
+    expect(answer.content).toBe('hello');
+    expect(chunks).toEqual([
+      { requestId: expect.anything(), index: 0, delta: 'he' },
+      { requestId: expect.anything(), index: 1, delta: 'llo' },
+    ]);
+  });
+
   it('refuses before sending when not granted: streaming without .streaming, a disabled set, modelInfo', async () => {
     const { host, session, serverLines } = wire({
       grant: { effectiveCapabilities: ['tools', 'inferenceRequest'], disabled: ['notes.memory'] },
