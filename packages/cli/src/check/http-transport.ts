@@ -96,10 +96,12 @@ export function httpTransport(url: string, headers: Readonly<Record<string, stri
     async close() {
       for (const controller of controllers) controller.abort();
       if (sessionId === undefined) return;
+      const ending = sessionId;
+      sessionId = undefined;
       // Ending the session is a courtesy; a server may answer 405.
       await fetch(url, {
         method: 'DELETE',
-        headers: { ...headers, 'mcp-session-id': sessionId },
+        headers: { ...headers, 'mcp-session-id': ending },
         signal: AbortSignal.timeout(2000),
       })
         .then((response) => response.body?.cancel())

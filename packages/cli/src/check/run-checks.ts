@@ -20,6 +20,8 @@ export interface CheckTarget {
   timeoutMs: number;
   /** A line of progress for a person. */
   progress?: ((line: string) => void) | undefined;
+  /** Aborted (SIGINT): every connection closes at once, so the check ends with what it has. */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -33,8 +35,13 @@ export async function runChecks(target: CheckTarget): Promise<CheckReport> {
   const open = (): McpTransport => {
     const transport = target.open();
     opened.push(transport);
+    if (target.signal?.aborted === true) void transport.close();
     return transport;
   };
+  const stop = () => {
+    for (const transport of opened) void transport.close();
+  };
+  target.signal?.addEventListener('abort', stop, { once: true });
   const progress = target.progress ?? (() => undefined);
   const report: CheckReport = {
     target: target.label,
@@ -79,6 +86,7 @@ export async function runChecks(target: CheckTarget): Promise<CheckReport> {
     report.checkedIn = session.era;
     await checkTools(session, findings, report, progress);
   } finally {
+    target.signal?.removeEventListener('abort', stop);
     await Promise.all(opened.map((transport) => transport.close()));
     for (const transport of opened) {
       for (const problem of transport.problems()) {

@@ -147,6 +147,25 @@ describe('mcpforge check against a deliberately broken server', () => {
     expect(JSON.parse(JSON.stringify(report))).toEqual(report);
   });
 
+  it('the same problems on a modern-only server, checked in the modern era', async () => {
+    const { report: modern, exitCode: code } = await check([node, BROKEN, '--modern']);
+    expect(code).toBe(1);
+    expect(modern.eras).toEqual({ legacy: [], modern: ['2026-07-28'] });
+    expect(modern.checkedIn).toBe('modern');
+    expect(has(modern, 'legacy_handshake_failed')).toBe(true);
+    expect(modern.findings.find((finding) => finding.code === 'legacy_handshake_failed')?.severity).toBe(
+      'warn',
+    );
+    for (const code of [
+      'probe_handler_ran',
+      'unknown_tool_succeeded',
+      'bad_arguments_accepted',
+      'tool_name_invalid',
+    ]) {
+      expect(has(modern, code)).toBe(true);
+    }
+  }, 60_000);
+
   it('a server that exits at once is reported, exit 1', async () => {
     const { report, exitCode } = await check([node, BROKEN, '--exit']);
     expect(exitCode).toBe(1);

@@ -56,6 +56,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<CheckOutp
           open: () => stdioTransport(options.command, io.env as NodeJS.ProcessEnv),
           timeoutMs: options.timeoutMs,
           progress: (line) => io.progress(`check: ${line}`),
+          signal: io.signal,
         })
       : await runChecks({
           label: options.url,
@@ -63,6 +64,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<CheckOutp
           open: () => httpTransport(options.url, options.headers),
           timeoutMs: options.timeoutMs,
           progress: (line) => io.progress(`check: ${line}`),
+          signal: io.signal,
         });
   return { result: report, exitCode: report.counts.error > 0 ? ExitCode.failure : ExitCode.ok };
 }

@@ -3,6 +3,7 @@
 //   node broken-server.mjs           the broken catalog
 //   node broken-server.mjs --exit    exits at once (code 3)
 //   node broken-server.mjs --mute    reads and never answers
+//   node broken-server.mjs --modern  the same catalog, 2026-07-28 only (no initialize)
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
@@ -67,6 +68,10 @@ lines.on('line', (line) => {
   const message = JSON.parse(line);
   if (message.id === undefined) return;
   const { id, method, params } = message;
+  if (mode === '--modern') {
+    modern(id, method, params);
+    return;
+  }
   switch (method) {
     case 'initialize':
       send({
@@ -90,3 +95,37 @@ lines.on('line', (line) => {
   }
 });
 lines.on('close', () => process.exit(0));
+
+const PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
+const complete = (result) => ({ resultType: 'complete', ...result });
+
+/** The modern era: every request carries the version in _meta; initialize is gone. */
+function modern(id, method, params) {
+  if (method === 'initialize') {
+    send({
+      id,
+      error: {
+        code: -32601,
+        message: 'Method not found: initialize is not part of protocol version 2026-07-28',
+      },
+    });
+    return;
+  }
+  if (params?._meta?.[PROTOCOL_VERSION] !== '2026-07-28') {
+    send({ id, error: { code: -32602, message: `Invalid params: _meta is missing '${PROTOCOL_VERSION}'` } });
+    return;
+  }
+  switch (method) {
+    case 'server/discover':
+      send({ id, result: complete({ supportedVersions: ['2026-07-28'], capabilities: { tools: {} } }) });
+      return;
+    case 'tools/list':
+      send({ id, result: complete({ tools: TOOLS }) });
+      return;
+    case 'tools/call':
+      send({ id, result: complete({ content: [{ type: 'text', text: `ran ${params.name}` }] }) });
+      return;
+    default:
+      send({ id, error: { code: -32601, message: `Method not found: ${method}` } });
+  }
+}
