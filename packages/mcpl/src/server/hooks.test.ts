@@ -131,6 +131,44 @@ describe('serveMcpl hooks: context/beforeInference (H→S)', () => {
   });
 });
 
+describe('serveMcpl hooks: a beforeInference hook cannot trigger inference/request (§10)', () => {
+  it('session.host.inference throws inside the hook, and works again outside it', async () => {
+    let session: McplSession | undefined;
+    const thrown: unknown[] = [];
+    const wired = wire(
+      {
+        grant: { effectiveCapabilities: EVERYTHING },
+        handlers: {
+          'inference/request': () => ({
+            content: 'ok',
+            model: 'm',
+            finishReason: 'end_turn',
+            usage: { inputTokens: 0, outputTokens: 0 },
+          }),
+        },
+      },
+      {
+        beforeInference: async () => {
+          await Promise.resolve();
+          try {
+            await session?.host.inference({ featureSet: 'notes.think', messages: [] });
+          } catch (error) {
+            thrown.push(error);
+          }
+          return { featureSet: 'notes.memory', contextInjections: [] };
+        },
+      },
+    );
+    session = wired.session;
+    await wired.host.initialize();
+    await wired.host.beforeInference(ASK);
+    expect(thrown).toEqual([expect.objectContaining({ code: 'ERR_MCPL_INVALID' })]);
+    await expect(session.host.inference({ featureSet: 'notes.think', messages: [] })).resolves.toMatchObject({
+      content: 'ok',
+    });
+  });
+});
+
 describe('serveMcpl hooks: state/rollback (H→S)', () => {
   it('rolls back for an enabled set; a pruned checkpoint is -32005 with the checkpoint; a disabled set -32001', async () => {
     const { host } = wire({ grant: { effectiveCapabilities: EVERYTHING, disabled: ['notes.think'] } });

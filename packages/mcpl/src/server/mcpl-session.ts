@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createSessionState, type McpServer, type Session } from '@mcpforge/server';
 import {
   type Connection,
@@ -129,6 +130,8 @@ export class McplSession {
    * not negotiate MCPL or its grant does not cover it.
    */
   readonly host: HostRequests;
+  /** Set while a `context/beforeInference` hook runs: §10 forbids it to trigger `inference/request`. */
+  readonly #inHook = new AsyncLocalStorage<true>();
 
   constructor(server: McpServer, connection: Connection, options: McplServeOptions) {
     this.#server = server;
@@ -159,7 +162,16 @@ export class McplSession {
         resolve();
       });
     });
-    this.host = new HostRequests(connection, (capability, featureSet) => this.#check(capability, featureSet));
+    this.host = new HostRequests(connection, (capability, featureSet) => {
+      if (capability?.startsWith('inferenceRequest') && this.#inHook.getStore() === true) {
+        throw new McplServeError(
+          'ERR_MCPL_INVALID',
+          'A context/beforeInference hook must not trigger inference/request (§10): answer from what you have',
+          { capability },
+        );
+      }
+      this.#check(capability, featureSet);
+    });
     connection.on('request', (message) => void this.#onRequest(message));
     connection.on('notification', (message) => this.#onNotification(message));
     connection.on('error', (error) => options.onError?.(error));
@@ -382,7 +394,10 @@ export class McplSession {
         if (hook === undefined) return undefined;
         const refused = checkGrant(this.#grant, { method: message.method });
         if (refused !== undefined) return fail(refused);
-        return { jsonrpc: '2.0', id, result: await answerBeforeInference(this.#grant, hook, message.params) };
+        const result = await this.#inHook.run(true, () =>
+          answerBeforeInference(this.#grant, hook, message.params),
+        );
+        return { jsonrpc: '2.0', id, result };
       }
       case method.STATE_ROLLBACK: {
         const hook = this.#options.hooks?.rollback;
