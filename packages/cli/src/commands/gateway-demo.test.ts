@@ -57,6 +57,52 @@ describe('gateway demo', { timeout: 90_000 }, () => {
     expect(existsSync(dataDir as string)).toBe(false);
   });
 
+  it('lists office in agents: search mode over the Russian catalog, found by a Russian query and called through call_tool', async () => {
+    const io = fakeIo();
+    const { result, stopped } = await run(['--listen', '127.0.0.1:0'], io);
+    try {
+      expect(Object.keys(result.agents)).toEqual(['currency-rates', 'sales', 'office']);
+      const office = result.agents['office']!;
+      expect(office.mcpUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp\/v1\/default\/office$/);
+      const session = new McpSession(office.mcpUrl, office.mcpKey);
+      await session.connect();
+      const list = await session.request('tools/list');
+      expect(list.body.result.tools.map((tool: { name: string }) => tool.name)).toEqual([
+        'search_tools',
+        'call_tool',
+      ]);
+      const search = await session.request('tools/call', {
+        name: 'search_tools',
+        arguments: { query: 'выставить счёт клиенту', limit: 3 },
+      });
+      const found = search.body.result.structuredContent;
+      expect(found.tools.map((tool: { name: string }) => tool.name)).toContain('create_invoice');
+      expect(found.catalog_revision).toMatch(/^[0-9a-f]{64}$/);
+      const call = await session.request('tools/call', {
+        name: 'call_tool',
+        arguments: {
+          name: 'get_client',
+          arguments: { client_id: 'cl_0001' },
+          catalog_revision: found.catalog_revision,
+        },
+      });
+      expect(call.body.result.isError).not.toBe(true);
+      expect(call.body.result.structuredContent).toMatchObject({ id: 'cl_0001', operation: 'get_client' });
+      // The operations stay behind the meta tools: a direct call of one is not a tool here.
+      const direct = await session.request('tools/call', {
+        name: 'get_client',
+        arguments: { client_id: 'cl_0001' },
+      });
+      expect(direct.body.result?.isError === true || direct.body.error !== undefined).toBe(true);
+    } finally {
+      io.controller.abort();
+      await stopped;
+    }
+    const dataDir = io.lines.find((line) => line.startsWith('database: PGlite in '))?.split(' ')[3];
+    expect(dataDir).toBeDefined();
+    expect(existsSync(dataDir as string)).toBe(false);
+  });
+
   it('--upstream points the tool at the given service; a given --data-dir is kept and seeded again on the next run', async () => {
     const upstream = await startDemoUpstream();
     const dir = await mkdtemp(join(tmpdir(), 'mcpforge-demo-test-'));
@@ -111,8 +157,12 @@ describe('gateway demo', { timeout: 90_000 }, () => {
           mcpUrl: 'http://127.0.0.1:8080/mcp/v1/default/currency-rates',
           mcpKey: 'mcpf_mcp_C',
         },
+        office: { mcpUrl: 'http://127.0.0.1:8080/mcp/v1/default/office', mcpKey: 'mcpf_mcp_D' },
       },
     });
+    expect(text).toContain('  MCP client  mcpf_mcp_D   (agent office)\n');
+    expect(text).toContain('Search mode (agent office');
+    expect(text).toContain('  http://127.0.0.1:8080/mcp/v1/default/office\n');
     expect(text).toContain('  http://127.0.0.1:8080/mcp/v1/default/currency-rates\n');
     expect(text.split('mcpf_adm_A')).toHaveLength(2);
     expect(text.split('mcpf_apr_B')).toHaveLength(2);

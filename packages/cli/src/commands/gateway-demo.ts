@@ -9,7 +9,8 @@ import type { CliIo, CommandOutput } from '../cli/io.js';
 import { parseListen } from '../cli/listen.js';
 import { approvalFlowLines } from '../demo/approval-lines.js';
 import { type DemoUpstream, startDemoUpstream } from '../demo/demo-upstream.js';
-import { DEMO, SALES, seedDemo } from '../demo/seed-demo.js';
+import { DEMO_SEARCH_OPERATIONS } from '../demo/search-catalog.js';
+import { DEMO, OFFICE, SALES, seedDemo } from '../demo/seed-demo.js';
 import { callCurl, initializeCurl, inspectorCommand } from '../demo/try-lines.js';
 import { baseUrl, startListening } from '../serve/start.js';
 import { closeWhenAborted } from '../serve/until-aborted.js';
@@ -19,8 +20,9 @@ import { closeWhenAborted } from '../serve/until-aborted.js';
  * data directory, seeded with workspace `default`, agent `currency-rates` and the tool
  * `frankfurter_latest_rate` calling a rates service (bundled on a loopback port unless
  * `--upstream` names one), and agent `sales` whose tool `create_order` places an order in the
- * bundled orders service once a person approves it; prints the MCP URLs and keys, then serves
- * until Ctrl-C.
+ * bundled orders service once a person approves it, and agent `office` in search mode over a
+ * bundled Russian office catalog (a few dozen operations behind `search_tools` and `call_tool`); prints
+ * the MCP URLs and keys, then serves until Ctrl-C.
  * @module
  */
 
@@ -52,9 +54,10 @@ export const DEMO_USAGE = `Usage: mcpforge gateway demo [flags]
 
 Starts the gateway on a fresh embedded database with the demo seeded: workspace 'default',
 agent 'currency-rates', tool 'frankfurter_latest_rate' (GET /v1/latest?base=USD&symbols=EUR),
-and agent 'sales', tool 'create_order' (POST /v1/orders, run only once a person approves it).
-No internet needed: a small rates and orders service is bundled. Prints the MCP URLs and keys
-once, then serves until Ctrl-C.
+agent 'sales', tool 'create_order' (POST /v1/orders, run only once a person approves it), and
+agent 'office' in search mode: a Russian office catalog of ${DEMO_SEARCH_OPERATIONS.length} operations that
+tools/list hides behind search_tools and call_tool. No internet needed: small rates, orders
+and office services are bundled. Prints the MCP URLs and keys once, then serves until Ctrl-C.
 
 Flags:
 ${flagHelp(DEMO_FLAGS)}`;
@@ -126,6 +129,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<CommandOu
     const keys = await seedDemo(running.db, {
       rates: given ?? new URL(bundled.url),
       orders: new URL(bundled.url),
+      office: new URL(bundled.url),
     });
     const base = baseUrl(running, undefined);
     const stopped = closeWhenAborted(io.signal, stop);
@@ -138,6 +142,10 @@ export async function run(args: readonly string[], io: CliIo): Promise<CommandOu
           [SALES.agent]: {
             mcpUrl: `${base}/v1/${DEMO.workspace}/${SALES.agent}`,
             mcpKey: keys.salesMcpClient,
+          },
+          [OFFICE.agent]: {
+            mcpUrl: `${base}/v1/${DEMO.workspace}/${OFFICE.agent}`,
+            mcpKey: keys.officeMcpClient,
           },
         },
       },
@@ -161,9 +169,20 @@ function inspectorLines(command: string): string[] {
   return [note, command];
 }
 
+/** What the search-mode agent is and how to try it. */
+function searchLines(mcpUrl: string): string[] {
+  return [
+    `Search mode (agent ${OFFICE.agent}, a Russian office catalog of ${DEMO_SEARCH_OPERATIONS.length} operations):`,
+    `  ${mcpUrl}`,
+    '  tools/list shows only search_tools and call_tool; search_tools { "query": "выставить счёт клиенту" }',
+    '  answers the matching tools with their schemas and the catalog_revision call_tool needs.',
+  ];
+}
+
 export function render(result: DemoResult): string {
   const agent = result.agents[DEMO.agent];
   const sales = result.agents[SALES.agent];
+  const office = result.agents[OFFICE.agent];
   if (agent === undefined) return JSON.stringify(result);
   return [
     'mcpforge gateway demo is running.',
@@ -174,6 +193,7 @@ export function render(result: DemoResult): string {
     'Keys (shown once; only their hashes are stored):',
     `  MCP client  ${agent.mcpKey}`,
     ...(sales === undefined ? [] : [`  MCP client  ${sales.mcpKey}   (agent ${SALES.agent})`]),
+    ...(office === undefined ? [] : [`  MCP client  ${office.mcpKey}   (agent ${OFFICE.agent})`]),
     `  approval    ${result.keys.approval}   (workspace ${DEMO.workspace}; for your approval UI, never for the model)`,
     `  admin       ${result.keys.admin}`,
     '',
@@ -188,6 +208,7 @@ export function render(result: DemoResult): string {
     ...inspectorLines(inspectorCommand(agent.mcpUrl, agent.mcpKey)),
     '',
     ...(sales === undefined ? [] : [...approvalFlowLines(sales.mcpUrl, sales.mcpKey), '']),
+    ...(office === undefined ? [] : [...searchLines(office.mcpUrl), '']),
     'Ctrl-C stops the demo.',
   ].join('\n');
 }

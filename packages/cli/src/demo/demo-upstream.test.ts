@@ -65,4 +65,23 @@ describe('the bundled demo upstream', () => {
     expect((await fetch(`${upstream.url}/v1/orders`, { method: 'DELETE' })).status).toBe(405);
     expect(upstream.orders.list()).toEqual({ orders: [], received: 0 });
   });
+
+  it('answers the office operations of the search-mode agent: a GET with its path id, a PATCH with its JSON body', async () => {
+    upstream = await startDemoUpstream();
+    const client = await fetch(`${upstream.url}/v1/clients/cl_0001`);
+    expect(client.status).toBe(200);
+    expect(await client.json()).toMatchObject({ id: 'cl_0001', operation: 'get_client' });
+    const patched = await fetch(`${upstream.url}/v1/clients/cl_0001`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '+7 495 000-00-00' }),
+    });
+    expect(await patched.json()).toMatchObject({ id: 'cl_0001', phone: '+7 495 000-00-00' });
+    expect((await fetch(`${upstream.url}/v1/clients/cl_0001`, { method: 'PUT', body: '{}' })).status).toBe(
+      405,
+    );
+    expect((await fetch(`${upstream.url}/v1/clients`, { method: 'POST', body: '{not json' })).status).toBe(
+      400,
+    );
+  });
 });

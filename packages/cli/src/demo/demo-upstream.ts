@@ -1,12 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { isOfficePath, matchOffice, officeAnswer } from './office.js';
 import { OrderBook } from './orders.js';
 import { latestRates } from './rates.js';
 
 /**
- * The demo's bundled upstream, one loopback HTTP server for both demo agents:
- * `GET /v1/latest` (the rates of `currency-rates`, see rates.ts) and `POST /v1/orders` /
- * `GET /v1/orders` (the orders `sales` places after a person approves, see orders.ts).
+ * The demo's bundled upstream, one loopback HTTP server for the demo agents:
+ * `GET /v1/latest` (the rates of `currency-rates`, see rates.ts), `POST /v1/orders` /
+ * `GET /v1/orders` (the orders `sales` places after a person approves, see orders.ts) and the
+ * office service of `office`'s operations (`/v1/clients`, `/v1/invoices`, ..., see office.ts).
  * @module
  */
 
@@ -51,6 +53,26 @@ function rates(url: URL, request: IncomingMessage, send: Send): void {
   }
 }
 
+async function office(url: URL, request: IncomingMessage, send: Send): Promise<void> {
+  const found = matchOffice(request.method ?? 'GET', url.pathname);
+  if (found === undefined) {
+    request.resume();
+    return send(405, { message: 'method not allowed' });
+  }
+  let body: unknown;
+  if (found.operation.method === 'POST' || found.operation.method === 'PATCH') {
+    const text = await readBody(request);
+    if (text === undefined) return send(413, { message: `a body over ${MAX_UPSTREAM_BODY_BYTES} bytes` });
+    try {
+      body = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      return send(400, { message: 'the body is not JSON' });
+    }
+  } else request.resume();
+  const answer = officeAnswer(found.operation, found.params, url.searchParams, body);
+  send(answer.status, answer.body);
+}
+
 async function orders(book: OrderBook, request: IncomingMessage, send: Send): Promise<void> {
   if (request.method === 'GET' || request.method === 'HEAD') {
     request.resume();
@@ -88,6 +110,10 @@ export async function startDemoUpstream(host = '127.0.0.1'): Promise<DemoUpstrea
     if (url.pathname === '/v1/latest') return rates(url, request, send);
     if (url.pathname === '/v1/orders') {
       orders(book, request, send).catch(() => send(500, { message: 'internal error' }));
+      return;
+    }
+    if (isOfficePath(url.pathname)) {
+      office(url, request, send).catch(() => send(500, { message: 'internal error' }));
       return;
     }
     request.resume();

@@ -4,12 +4,15 @@ import {
   createWorkspace,
   getOperation,
   listAgents,
+  loadPublishedCatalog,
   openDatabase,
   publishOperation,
   putUpstreamHost,
 } from '@mcpforge/gateway';
 import { describe, expect, it } from 'vitest';
-import { DEMO, demoOperationDraft, SALES, salesOperationDraft, seedDemo } from './seed-demo.js';
+import { DEMO_SEARCH_OPERATIONS, DEMO_SEARCH_SECTIONS } from './search-catalog.js';
+import { DEMO, demoOperationDraft, OFFICE, SALES, salesOperationDraft, seedDemo } from './seed-demo.js';
+import { searchOperationDraft } from './seed-search-agent.js';
 
 const RATES = new URL('http://127.0.0.1:4001');
 const ORDERS = new URL('http://127.0.0.1:4002');
@@ -24,6 +27,7 @@ describe('seedDemo', { timeout: 60_000 }, () => {
       expect(keys.salesMcpClient).not.toBe(keys.mcpClient);
       expect((await listAgents(db, DEMO.workspace)).map((agent) => agent.slug)).toEqual([
         DEMO.agent,
+        OFFICE.agent,
         SALES.agent,
       ]);
       const operation = await getOperation(db, DEMO.workspace, SALES.operation);
@@ -56,17 +60,54 @@ describe('seedDemo', { timeout: 60_000 }, () => {
       await seedDemo(db, { rates: RATES, orders: ORDERS });
       expect((await listAgents(db, DEMO.workspace)).map((agent) => agent.slug)).toEqual([
         DEMO.agent,
+        OFFICE.agent,
         SALES.agent,
       ]);
       const rates = await getOperation(db, DEMO.workspace, DEMO.operation);
       expect(rates.draft).toMatchObject({ binding: { baseUrl: 'http://127.0.0.1:4001' } });
       // Seeding again is the same demo, not a second copy.
       await seedDemo(db, { rates: RATES, orders: ORDERS });
-      expect(await listAgents(db, DEMO.workspace)).toHaveLength(2);
+      expect(await listAgents(db, DEMO.workspace)).toHaveLength(3);
       const sales = await getOperation(db, DEMO.workspace, SALES.operation);
       expect(sales.draft).toEqual(
         expect.objectContaining({ name: salesOperationDraft(ORDERS)['name'], approval: 'required' }),
       );
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('publishes office in search mode over the bundled catalog: its sections, every operation, on the office upstream', async () => {
+    const db = await openDatabase();
+    const office = new URL('http://127.0.0.1:4003');
+    try {
+      const keys = await seedDemo(db, { rates: RATES, orders: ORDERS, office });
+      expect(keys.officeMcpClient).toMatch(/^mcpf_mcp_/);
+      const catalog = await loadPublishedCatalog(db, DEMO.workspace, OFFICE.agent);
+      expect(catalog.delivery).toBe('search');
+      expect(catalog.agentSections).toEqual(DEMO_SEARCH_SECTIONS.map((section) => section.slug));
+      expect(catalog.sections.map((section) => section.title).sort()).toEqual(
+        DEMO_SEARCH_SECTIONS.map((section) => section.title).sort(),
+      );
+      expect(catalog.tools.map((tool) => tool.definition.name)).toEqual(
+        DEMO_SEARCH_OPERATIONS.map((operation) => operation.name),
+      );
+      expect(catalog.metrics).toMatchObject({
+        delivery: 'search',
+        toolCount: DEMO_SEARCH_OPERATIONS.length,
+        toolsListCount: 2,
+      });
+      // Its catalog is well described: no quality warning but none about its size either.
+      expect(catalog.warnings).toEqual([]);
+      const invoice = DEMO_SEARCH_OPERATIONS.find(
+        (operation) => operation.path === '/v1/invoices/{invoice_id}/send',
+      );
+      expect(searchOperationDraft(invoice!, office)).toMatchObject({
+        binding: { baseUrl: 'http://127.0.0.1:4003', arguments: { invoice_id: { in: 'path' } } },
+      });
+      // Seeding again republishes nothing new.
+      await seedDemo(db, { rates: RATES, orders: ORDERS, office });
+      expect((await loadPublishedCatalog(db, DEMO.workspace, OFFICE.agent)).agentVersion).toBe(1);
     } finally {
       await db.close();
     }

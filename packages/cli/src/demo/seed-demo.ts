@@ -13,6 +13,8 @@ import {
   updateOperationDraft,
 } from '@mcpforge/gateway';
 import { MAX_ORDER_TEXT, MAX_QUANTITY } from './orders.js';
+import { DEMO_SEARCH_AGENT } from './search-catalog.js';
+import { seedSearchAgent } from './seed-search-agent.js';
 
 /** The seed's demo (seed 003): names a person sees in the MCP URL and in `tools/list`. */
 export const DEMO = {
@@ -35,6 +37,9 @@ export const SALES = {
   idempotencyHeader: 'Idempotency-Key',
 } as const;
 
+/** The seed's search-mode agent: the bundled Russian office catalog behind search_tools and call_tool. */
+export const OFFICE = { agent: DEMO_SEARCH_AGENT } as const;
+
 /** Example arguments of `create_order`, used in the printed approval flow. */
 export const SALES_ARGUMENTS = { customer: 'ACME Corp', item: 'demo-widget', quantity: 3 } as const;
 
@@ -47,6 +52,8 @@ export interface DemoKeys {
   mcpClient: string;
   /** The `mcp_client` key of `sales`. */
   salesMcpClient: string;
+  /** The `mcp_client` key of `office` (search mode). */
+  officeMcpClient: string;
 }
 
 /** Where the demo's operations send their calls. */
@@ -55,6 +62,8 @@ export interface DemoUpstreams {
   rates: URL;
   /** The orders service (`POST /v1/orders`): always the bundled one. */
   orders: URL;
+  /** The office service of `office`'s operations (`/v1/clients`, ...): the bundled one; default `orders`. */
+  office?: URL | undefined;
 }
 
 const CURRENCY = { type: 'string', pattern: '^[A-Z]{3}$', minLength: 3, maxLength: 3 } as const;
@@ -144,7 +153,7 @@ async function putAgent(db: Database, existing: ReadonlySet<string>, slug: strin
 /**
  * Seeds the demo through the gateway's domain functions: workspace `default`, the upstreams on
  * its allow-list, the operations published, agents `currency-rates` and `sales` published with
- * them, and new keys. On a data directory seeded before, points the operations at `upstreams`
+ * them, `office` in search mode over the bundled Russian catalog (with its sections), and new keys. On a data directory seeded before, points the operations at `upstreams`
  * again (the bundled upstream's port changes every run), adds what an older demo lacked, and
  * republishes; old keys stay valid, new ones are made because the old values were never stored.
  */
@@ -152,7 +161,8 @@ export async function seedDemo(db: Database, upstreams: DemoUpstreams): Promise<
   if ((await findWorkspace(db, DEMO.workspace)) === undefined) {
     await createWorkspace(db, { slug: DEMO.workspace });
   }
-  for (const host of new Set([upstreams.rates.host, upstreams.orders.host])) {
+  const office = upstreams.office ?? upstreams.orders;
+  for (const host of new Set([upstreams.rates.host, upstreams.orders.host, office.host])) {
     // A loopback upstream is the bundled one or one the person started: they asked for it.
     const loopback = LOOPBACK_NAMES.has(new URL(`http://${host}`).hostname);
     await putUpstreamHost(db, DEMO.workspace, { hostPattern: host, allowLoopback: loopback });
@@ -163,6 +173,9 @@ export async function seedDemo(db: Database, upstreams: DemoUpstreams): Promise<
   const agents = new Set((await listAgents(db, DEMO.workspace)).map((agent) => agent.slug));
   await putAgent(db, agents, DEMO.agent, DEMO.operation);
   await putAgent(db, agents, SALES.agent, SALES.operation);
+  await seedSearchAgent(db, DEMO.workspace, office, agents, (slug, draft) =>
+    putOperation(db, operations, slug, draft),
+  );
   const mcpClient = await createKey(db, {
     type: 'mcp_client',
     name: 'demo client',
@@ -174,6 +187,12 @@ export async function seedDemo(db: Database, upstreams: DemoUpstreams): Promise<
     name: 'demo sales client',
     workspace: DEMO.workspace,
     agent: SALES.agent,
+  });
+  const officeMcpClient = await createKey(db, {
+    type: 'mcp_client',
+    name: 'demo office client',
+    workspace: DEMO.workspace,
+    agent: OFFICE.agent,
   });
   const approval = await createKey(db, {
     type: 'approval',
@@ -187,5 +206,6 @@ export async function seedDemo(db: Database, upstreams: DemoUpstreams): Promise<
     approval: approval.value,
     mcpClient: mcpClient.value,
     salesMcpClient: salesMcpClient.value,
+    officeMcpClient: officeMcpClient.value,
   };
 }
