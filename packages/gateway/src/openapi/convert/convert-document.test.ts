@@ -348,18 +348,18 @@ describe('Swagger 2.0', () => {
         },
       },
     });
-    const [list, create] = plan.operations;
-    expect((list?.draft['binding'] as Record<string, unknown>)['baseUrl']).toBe('https://petstore.test/v2');
-    expect((list?.draft['binding'] as Record<string, unknown>)['arguments']).toEqual({
+    const [list, create] = plan.operations as [PlannedOperation, PlannedOperation];
+    expect((list.draft['binding'] as Record<string, unknown>)['baseUrl']).toBe('https://petstore.test/v2');
+    expect((list.draft['binding'] as Record<string, unknown>)['arguments']).toEqual({
       tags: { in: 'query', name: 'tags', arrayStyle: 'pipe' },
     });
-    expect((list?.draft['binding'] as Record<string, unknown>)['headers']).toEqual({
+    expect((list.draft['binding'] as Record<string, unknown>)['headers']).toEqual({
       api_key: '${PETSTORE_API_KEY}',
     });
-    expect((create?.draft['binding'] as Record<string, unknown>)['headers']).toEqual({
+    expect((create.draft['binding'] as Record<string, unknown>)['headers']).toEqual({
       authorization: 'Basic ${PETSTORE_BASICAUTH}',
     });
-    expect((create?.draft['inputSchema'] as Record<string, unknown>)['properties']).toEqual({
+    expect((create.draft['inputSchema'] as Record<string, unknown>)['properties']).toEqual({
       name: { type: 'string', examples: ['Rex'] },
     });
     expect(plan.skipped).toEqual([
