@@ -29,6 +29,9 @@ function passingReport() {
   row('framing.large', { forge: { value: 20 }, floor: { value: 10 } }, 'ms');
   row('memory.heap-growth', { forge: { value: 10 } }, 'KiB');
   row('memory.per-session', { forge: { value: 2 }, sdk1: { value: 28 } }, 'KiB');
+  row('search.github.recall8', { forge: { value: 0.95 }, floor: { value: 0.5 } }, 'recall@8');
+  row('search.russian.recall8', { forge: { value: 0.95 }, floor: { value: 0.5 } }, 'recall@8');
+  row('search.github.latency-p99', { forge: { value: 0.4 } }, 'ms');
   return { rows: [...rows.values()] };
 }
 
@@ -109,6 +112,15 @@ describe('missedBudgets', () => {
     const missed = missedBudgets(report);
     expect(missed).toContain('HTTP echo (modern) vs bare node:http: not measured (server exited)');
     expect(missed).toContain('heap growth over 100k calls (KiB): not measured');
+  });
+
+  it('names a search recall below 0.9 and a search p99 over 2 ms', () => {
+    let report = withForge(passingReport(), 'search.github.recall8', { value: 0.66 });
+    report = withForge(report, 'search.github.latency-p99', { value: 2.5 });
+    expect(missedBudgets(report)).toEqual([
+      'search recall@8, GitHub tasks: 0.66 recall@8, budget >= 0.9 recall@8',
+      'search latency p99, GitHub catalog (ms): 2.5 ms, budget <= 2 ms',
+    ]);
   });
 
   it('counts error responses from forge as a miss', () => {

@@ -10,6 +10,7 @@ export const COLUMNS = [
 
 function formatNumber(unit, value) {
   if (typeof value !== 'number') return '—';
+  if (unit.startsWith('recall')) return value.toFixed(3);
   if (unit === 'checks/s' && value >= 1e6) return `${(value / 1e6).toFixed(2)}M`;
   if (unit.endsWith('/s')) return Math.round(value).toLocaleString('en-US');
   if (value >= 100) return Math.round(value).toLocaleString('en-US');
@@ -55,9 +56,17 @@ export const GATEWAY_COLUMNS = [
   ['generator', 'openapi-mcp-generator'],
 ];
 
+/** The search-quality rows' table: our index against a plain BM25 and minisearch (issue 13). */
+export const SEARCH_COLUMNS = [
+  ['forge', 'mcpforge index'],
+  ['floor', 'plain BM25'],
+  ['minisearch', 'minisearch (defaults)'],
+  ['minisearchTuned', 'minisearch (tuned)'],
+];
+
 const TABLES = [
   {
-    rows: (rows) => rows.filter((row) => row.group !== 'gateway'),
+    rows: (rows) => rows.filter((row) => row.group !== 'gateway' && row.group !== 'search'),
     columns: COLUMNS,
     ratios: [
       ['forgeFloor', 'cpuForgeFloor', 'forge/floor'],
@@ -73,6 +82,11 @@ const TABLES = [
       ['forgeProxy', 'cpuForgeProxy', 'gateway/proxy'],
       ['proxyFloor', 'cpuProxyFloor', 'proxy/floor'],
     ],
+  },
+  {
+    rows: (rows) => rows.filter((row) => row.group === 'search'),
+    columns: SEARCH_COLUMNS,
+    ratios: [],
   },
 ];
 

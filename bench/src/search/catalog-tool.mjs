@@ -1,0 +1,34 @@
+/**
+ * The benchmark's view of one tool: what the index reads (name, title, description, sections
+ * with their text) and what `tools/list` would show (the compact entry), with the operation's
+ * id so tasks can name it.
+ */
+
+/**
+ * @typedef {{ slug: string, title?: string, description?: string }} ToolSection
+ * @typedef {{ id: string, name: string, title?: string, description: string,
+ *   sections: ToolSection[], listed: Record<string, unknown> }} CatalogTool
+ */
+
+/** The `tools/list` entry the gateway publishes (search-mode answers carry the same). */
+export function listedEntry({ name, title, description, inputSchema, annotations, sideEffects }) {
+  const entry = { name };
+  if (title !== undefined) entry.title = title;
+  if (description !== undefined && description !== '') entry.description = description;
+  entry.inputSchema = inputSchema;
+  if (annotations !== undefined) entry.annotations = annotations;
+  if (sideEffects) entry._meta = { 'forge.supports_permission_patterns': true };
+  return entry;
+}
+
+/** The text of a tool as one string, for engines that index a single field. */
+export function allText(tool) {
+  return [
+    tool.name,
+    tool.title ?? '',
+    tool.description,
+    ...tool.sections.flatMap((s) => [s.slug, s.title ?? '', s.description ?? '']),
+  ]
+    .filter((part) => part !== '')
+    .join('\n');
+}

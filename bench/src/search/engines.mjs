@@ -1,0 +1,100 @@
+/**
+ * The search engines compared on the same catalog: ours (the gateway's ToolSearchIndex), the
+ * plain BM25 baseline, and minisearch with its defaults and with its best reasonable
+ * configuration (field boosts like ours, prefix and fuzzy matching, our analyzer as its tokenizer
+ * and term processor, so stemming and identifier splitting are the same as ours).
+ * Each engine: build(tools) → { search(query, limit) → names best first }.
+ */
+import MiniSearch from 'minisearch';
+import { allText } from './catalog-tool.mjs';
+import { loadSearchIndex } from './modules.mjs';
+import { PlainBm25 } from './plain-bm25.mjs';
+
+function searchDocument(tool) {
+  return { name: tool.name, title: tool.title, description: tool.description, sections: tool.sections };
+}
+
+function sectionText(tool) {
+  return tool.sections
+    .map((section) => [section.slug, section.title ?? '', section.description ?? ''].join(' '))
+    .join(' ');
+}
+
+function miniDocuments(tools) {
+  return tools.map((tool, id) => ({
+    id,
+    name: tool.name,
+    title: tool.title ?? '',
+    description: tool.description,
+    sections: sectionText(tool),
+  }));
+}
+
+export async function engines() {
+  const { ToolSearchIndex, analyze, tokenize, source } = await loadSearchIndex();
+  return {
+    source,
+    list: [
+      {
+        key: 'forge',
+        label: 'mcpforge index',
+        build(tools) {
+          const index = ToolSearchIndex.build(tools.map(searchDocument));
+          return { search: (query, limit) => index.search(query, { limit }).map((hit) => hit.name) };
+        },
+      },
+      {
+        key: 'floor',
+        label: 'plain BM25',
+        build(tools) {
+          const index = new PlainBm25(tools.map((tool) => ({ name: tool.name, text: allText(tool) })));
+          return { search: (query, limit) => index.search(query, limit) };
+        },
+      },
+      {
+        key: 'minisearch',
+        label: 'minisearch (defaults)',
+        build(tools) {
+          const index = new MiniSearch({
+            fields: ['name', 'title', 'description', 'sections'],
+            storeFields: ['name'],
+          });
+          index.addAll(miniDocuments(tools));
+          return {
+            search: (query, limit) =>
+              index
+                .search(query)
+                .slice(0, limit)
+                .map((hit) => hit.name),
+          };
+        },
+      },
+      {
+        key: 'minisearchTuned',
+        label: 'minisearch (boosts, prefix, fuzzy, our analyzer)',
+        build(tools) {
+          const index = new MiniSearch({
+            fields: ['name', 'title', 'description', 'sections'],
+            storeFields: ['name'],
+            // Our words (identifier splits, NFKC, case folding); our stop words and stems per language.
+            tokenize: (text) => tokenize(text),
+            processTerm: (term) => analyze(term)[0] ?? null,
+            searchOptions: {
+              boost: { name: 3, title: 2, description: 1, sections: 0.5 },
+              prefix: (term) => term.length >= 3,
+              fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+            },
+          });
+          index.addAll(miniDocuments(tools));
+          return {
+            search: (query, limit) =>
+              index
+                .search(query)
+                .slice(0, limit)
+                .map((hit) => hit.name),
+          };
+        },
+      },
+    ],
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * A development set, apart from the benchmark's tasks: the index's features (boilerplate lines,
+ * link targets, related terms) were chosen by their effect on these tasks only, so the benchmark
+ * set (github-tasks.mjs) measures the index on tasks it was not fitted to. Reported separately.
+ */
+export const GITHUB_DEV_TASKS = [
+  { query: 'unstar a repository', expected: ['activity/unstar-repo-for-authenticated-user'] },
+  { query: 'list the tags of a repository', expected: ['repos/list-tags'] },
+  { query: 'delete a gist', expected: ['gists/delete'] },
+  { query: 'get a single pull request', expected: ['pulls/get'] },
+  { query: 'list the labels of a repository', expected: ['issues/list-labels-for-repo'] },
+  { query: 'list the jobs of a workflow run', expected: ['actions/list-jobs-for-workflow-run'] },
+  { query: 'list the teams of an organization', expected: ['teams/list'] },
+  { query: 'list the deployments of a repository', expected: ['repos/list-deployments'] },
+  { query: 'get a commit', expected: ['repos/get-commit', 'git/get-commit'] },
+  { query: 'list the organizations I belong to', expected: ['orgs/list-for-authenticated-user'] },
+  { query: 'list my email addresses', expected: ['users/list-emails-for-authenticated-user'] },
+  { query: 'update a release', expected: ['repos/update-release'] },
+  { query: 'list the topics of a repository', expected: ['repos/get-all-topics'] },
+  { query: 'get the combined status of a commit', expected: ['repos/get-combined-status-for-ref'] },
+  { query: 'list public gists', expected: ['gists/list-public'] },
+  { query: 'add a GPG key', expected: ['users/create-gpg-key-for-authenticated-user'] },
+  { query: 'remove a label from an issue', expected: ['issues/remove-label'] },
+  { query: 'unlock an issue', expected: ['issues/unlock'] },
+  { query: 'block a user from my organization', expected: ['orgs/block-user'] },
+  { query: 'create a check run', expected: ['checks/create'] },
+  { query: 'list the reviews of a pull request', expected: ['pulls/list-reviews'] },
+  // With other words than the summary.
+  {
+    query: 'take back my star from a project',
+    expected: ['activity/unstar-repo-for-authenticated-user'],
+    paraphrase: true,
+  },
+  { query: 'upload a binary to a release', expected: ['repos/upload-release-asset'], paraphrase: true },
+  { query: 'who is watching this repo', expected: ['activity/list-watchers-for-repo'], paraphrase: true },
+  { query: 'the people I follow', expected: ['users/list-followed-by-authenticated-user'], paraphrase: true },
+  { query: 'turn a workflow back on', expected: ['actions/enable-workflow'], paraphrase: true },
+  {
+    query: 'run the CI job again',
+    expected: ['actions/re-run-job-for-workflow-run', 'actions/re-run-workflow'],
+    paraphrase: true,
+  },
+  { query: 'delete a tag', expected: ['git/delete-ref'], paraphrase: true },
+  { query: 'change my bio and location', expected: ['users/update-authenticated'], paraphrase: true },
+  { query: 'get a tarball of the code', expected: ['repos/download-tarball-archive'], paraphrase: true },
+  { query: 'which teams can access this repo', expected: ['repos/list-teams'], paraphrase: true },
+  { query: 'list the repos a team can work on', expected: ['teams/list-repos-in-org'], paraphrase: true },
+  { query: 'cancel an invitation to my org', expected: ['orgs/cancel-invitation'], paraphrase: true },
+  { query: 'duplicate a gist into my account', expected: ['gists/fork'], paraphrase: true },
+  {
+    query: 'see the discussion on a pull request line',
+    expected: ['pulls/list-review-comments'],
+    paraphrase: true,
+  },
+];
