@@ -24,6 +24,18 @@ describe('cli dispatch', () => {
     expect(result.stdout).toContain('gateway');
   });
 
+  it('mcpforge --help lists the one-word commands and the groups; gateway keys --help its own', async () => {
+    const root = (await runCli(['--help'])).stdout;
+    expect(root).toMatch(/\n {2}new +start a new MCP server project/);
+    expect(root).toMatch(/\n {2}check +connect to an MCP server/);
+    const keys = await runCli(['gateway', 'keys', '--help']);
+    expect(keys.code).toBe(0);
+    expect(keys.stdout).toMatch(/^Usage: mcpforge gateway keys <command> \[flags\]/);
+    expect(keys.stdout).toMatch(/gateway keys revoke <key-id> +revoke an API key/);
+    const more = (await runCli(['gateway', 'workspaces', '--help'])).stdout;
+    expect(more).toMatch(/More commands:\n {2}gateway workspaces create <slug> +create a workspace/);
+  });
+
   it('mcpforge gateway --help lists serve and demo', async () => {
     const result = await runCli(['gateway', '--help']);
     expect(result.code).toBe(0);

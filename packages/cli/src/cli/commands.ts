@@ -1,10 +1,13 @@
+import * as check from '../commands/check.js';
 import * as agents from '../commands/gateway-agents.js';
 import * as demo from '../commands/gateway-demo.js';
+import * as importOpenapi from '../commands/gateway-import-openapi.js';
 import * as keys from '../commands/gateway-keys.js';
 import * as migrate from '../commands/gateway-migrate.js';
 import * as operations from '../commands/gateway-operations.js';
 import * as serve from '../commands/gateway-serve.js';
 import * as workspaces from '../commands/gateway-workspaces.js';
+import * as create from '../commands/new.js';
 import type { CliIo, CommandOutput } from './io.js';
 
 /** One command of the `mcpforge` table. */
@@ -20,6 +23,11 @@ export interface Command {
   arguments?: string | undefined;
   /** Its `--help`. */
   usage: string;
+  /**
+   * It reads `--help` itself, so the CLI does not answer it first: `check`, where a `--help`
+   * after the server's command belongs to the server.
+   */
+  handlesHelp?: boolean | undefined;
   run(args: readonly string[], io: CliIo): Promise<CommandOutput<unknown>>;
   /** The human view of its result. */
   render(result: never): string;
@@ -27,6 +35,23 @@ export interface Command {
 
 /** Every command, in help order. */
 export const COMMANDS: readonly Command[] = [
+  {
+    path: ['new'],
+    arguments: '<dir>',
+    summary: 'start a new MCP server project from the template',
+    usage: create.NEW_USAGE,
+    run: create.run,
+    render: create.render,
+  },
+  {
+    path: ['check'],
+    arguments: '<command...> | --url URL',
+    summary: 'connect to an MCP server and report what a host will run into',
+    usage: check.CHECK_USAGE,
+    handlesHelp: true,
+    run: check.run,
+    render: check.render,
+  },
   {
     path: ['gateway', 'serve'],
     summary: 'serve the gateway on PostgreSQL or the embedded PGlite',
@@ -47,6 +72,14 @@ export const COMMANDS: readonly Command[] = [
     usage: migrate.MIGRATE_USAGE,
     run: migrate.run,
     render: migrate.render,
+  },
+  {
+    path: ['gateway', 'import', 'openapi'],
+    arguments: '<file|url>',
+    summary: 'import an OpenAPI document as draft operations of a workspace',
+    usage: importOpenapi.IMPORT_OPENAPI_USAGE,
+    run: importOpenapi.run,
+    render: importOpenapi.render,
   },
   {
     path: ['gateway', 'workspaces'],
@@ -120,6 +153,7 @@ export const COMMANDS: readonly Command[] = [
 /** Groups (their words joined by a space) and their one-line summaries, for help. */
 export const GROUPS: Readonly<Record<string, string>> = {
   gateway: 'REST operations as MCP tools, one endpoint per agent',
+  'gateway import': 'import API descriptions as draft operations',
   'gateway workspaces': "a running gateway's workspaces",
   'gateway operations': "a workspace's operations on a running gateway",
   'gateway agents': "a workspace's agents on a running gateway",

@@ -129,7 +129,9 @@ export function resolveCommand(argv: readonly string[], table: CommandTable): Re
     ) {
       throw unknownCommand(table, path, next);
     }
-    return wantsHelp(rest) ? { help: commandUsage(table, found) } : { command: found, args: rest };
+    return wantsHelp(rest) && found.handlesHelp !== true
+      ? { help: commandUsage(table, found) }
+      : { command: found, args: rest };
   }
   // `path` is a group (or nothing): help, a missing command, or an unknown word.
   const next = rest[0];
