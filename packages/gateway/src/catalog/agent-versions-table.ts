@@ -3,7 +3,7 @@ import type { Database, Queryable, Transaction } from '../store/database.js';
 import type { AgentDefinition } from './agent-definition.js';
 import { AGENT_COLUMNS, type AgentRow, agentArchived, agentNotFound } from './agents-table.js';
 import { CATALOG_CHANGED_CHANNEL, catalogChangedPayload } from './catalog-events.js';
-import { type CatalogMetrics, measureCatalog } from './catalog-metrics.js';
+import { type CatalogMetrics, measureCatalog, orderedMetrics } from './catalog-metrics.js';
 import { type CatalogContent, type CatalogTool, catalogRevision } from './catalog-snapshot.js';
 import type { OperationDefinition } from './operation-definition.js';
 import { loadAgentVersion, type PublishedCatalog } from './published-catalog.js';
@@ -227,6 +227,6 @@ export async function listAgentVersions(
       name: tool.definition.name,
     })),
     // Versions published before migration 0007 were not measured then: measured now, alike.
-    metrics: row.catalog_metrics ?? measureCatalog(row.catalog).metrics,
+    metrics: orderedMetrics(row.catalog_metrics ?? measureCatalog(row.catalog).metrics),
   }));
 }

@@ -52,6 +52,27 @@ export interface CatalogMeasure {
   warnings: CatalogWarning[];
 }
 
+/**
+ * `metrics` with its members in reading order (as {@link CatalogMetrics} lists them): jsonb
+ * gives stored keys back reordered, and logs and the admin API read better in this order.
+ */
+export function orderedMetrics(metrics: CatalogMetrics): CatalogMetrics {
+  return {
+    delivery: metrics.delivery,
+    toolCount: metrics.toolCount,
+    catalogBytes: metrics.catalogBytes,
+    estimatedTokens: metrics.estimatedTokens,
+    largestTool: metrics.largestTool,
+    largestToolBytes: metrics.largestToolBytes,
+    toolsListCount: metrics.toolsListCount,
+    toolsListBytes: metrics.toolsListBytes,
+    toolsListEstimatedTokens: metrics.toolsListEstimatedTokens,
+    recommendedMaxTools: metrics.recommendedMaxTools,
+    exceedsRecommendation: metrics.exceedsRecommendation,
+    qualityWarnings: metrics.qualityWarnings,
+  };
+}
+
 function utf8Bytes(value: unknown): number {
   return Buffer.byteLength(JSON.stringify(value), 'utf8');
 }

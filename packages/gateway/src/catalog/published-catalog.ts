@@ -1,6 +1,6 @@
 import { GatewayError } from '../errors/gateway-error.js';
 import type { Queryable } from '../store/database.js';
-import { type CatalogMetrics, measureCatalog } from './catalog-metrics.js';
+import { type CatalogMetrics, measureCatalog, orderedMetrics } from './catalog-metrics.js';
 import type { CatalogContent, CatalogTool } from './catalog-snapshot.js';
 import type { CatalogWarning } from './quality/catalog-warning.js';
 
@@ -49,7 +49,7 @@ function toPublishedCatalog(row: PublishedRow): PublishedCatalog {
   // Versions published before migration 0007 were not measured then: measured now, alike.
   const measured =
     row.catalog_metrics !== null && row.catalog_warnings !== null
-      ? { metrics: row.catalog_metrics, warnings: row.catalog_warnings }
+      ? { metrics: orderedMetrics(row.catalog_metrics), warnings: row.catalog_warnings }
       : measureCatalog(row.catalog);
   return {
     ...content,

@@ -173,6 +173,25 @@ describeEachDatabase('the catalog report', (fixture) => {
         ['schema_permissive', 'get_v1'],
       ]);
       expect(catalogReport(catalog)).toEqual(reports[0]);
+      // In reading order, whatever order the stored jsonb gives back.
+      expect(Object.keys(reports[0]!)).toEqual([
+        'workspace',
+        'agent',
+        'agentVersion',
+        'catalogRevision',
+        'delivery',
+        'toolCount',
+        'catalogBytes',
+        'estimatedTokens',
+        'largestTool',
+        'largestToolBytes',
+        'toolsListCount',
+        'toolsListBytes',
+        'toolsListEstimatedTokens',
+        'recommendedMaxTools',
+        'exceedsRecommendation',
+        'qualityWarnings',
+      ]);
     } finally {
       await gateway.close();
     }

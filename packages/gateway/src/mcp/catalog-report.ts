@@ -1,4 +1,4 @@
-import { BYTES_PER_TOKEN, type CatalogMetrics } from '../catalog/catalog-metrics.js';
+import { BYTES_PER_TOKEN, type CatalogMetrics, orderedMetrics } from '../catalog/catalog-metrics.js';
 import type { PublishedCatalog } from '../catalog/published-catalog.js';
 import { RECOMMENDED_MAX_TOOLS } from '../catalog/quality/catalog-size.js';
 
@@ -27,6 +27,6 @@ export function catalogReport(catalog: PublishedCatalog): CatalogReport {
     agent: catalog.agent,
     agentVersion: catalog.agentVersion,
     catalogRevision: catalog.revision,
-    ...catalog.metrics,
+    ...orderedMetrics(catalog.metrics),
   };
 }
