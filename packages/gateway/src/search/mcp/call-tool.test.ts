@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { INVOICE_TOOL } from '../../approvals/approval-fixture.js';
 import { publishAgent } from '../../catalog/agent-versions-table.js';
 import { getAgent, updateAgentDraft } from '../../catalog/agents-table.js';
+import { createKey } from '../../keys/api-keys-table.js';
 import { describeEachDatabase } from '../../test-support/describe-each-database.js';
 import {
   type Answer,
@@ -306,7 +307,7 @@ describeEachDatabase('search mode: call_tool', (fixture) => {
     expect(upstream.requests.length).toBe(before);
   });
 
-  it('an approval-required tool through call_tool for a client declaring tasks: a task, working while the request waits', async () => {
+  it('an approval-required tool through call_tool for a client declaring tasks: a task, working while the request waits, completed with the upstream result once approved', async () => {
     const before = upstream.requests.length;
     const call = await modern(
       searchUrl,
@@ -339,5 +340,31 @@ describeEachDatabase('search mode: call_tool', (fixture) => {
       ]);
     expect(rows[0]).toEqual({ tool: INVOICE_TOOL, status: 'pending' });
     expect(upstream.requests.length).toBe(before);
+    // A person approves: the task completes with the upstream's result (tasks/get on the same endpoint).
+    const approver = await createKey(fixture.db(), {
+      type: 'approval',
+      name: 'front end',
+      workspace: seeded.workspace,
+    });
+    const ids = await fixture
+      .db()
+      .query<{ workspace_id: string; agent_id: string }>(
+        'SELECT workspace_id, agent_id FROM approval_requests WHERE id = $1',
+        [id],
+      );
+    const scope = { workspaceId: ids.rows[0]!.workspace_id, agentId: ids.rows[0]!.agent_id };
+    expect((await gateway.gateway.approvals.approve(scope, id!, { keyId: approver.key.id }))?.status).toBe(
+      'completed',
+    );
+    let settled: Answer | undefined;
+    for (let i = 0; i < 200; i++) {
+      settled = await modern(searchUrl, seeded.search.key, 'tasks/get', { taskId }, true);
+      if (settled.body.result?.status !== 'working') break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(settled?.body.result.status, settled?.text).toBe('completed');
+    expect(upstream.requests.slice(before).map((request) => `${request.method} ${request.url}`)).toEqual([
+      'POST /invoices',
+    ]);
   });
 });
