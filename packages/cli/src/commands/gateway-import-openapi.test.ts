@@ -31,6 +31,7 @@ describe('gateway import openapi: the command line', () => {
     [[PETSTORE], 'missing_argument', /--workspace/],
     [[PETSTORE, '--workspace', 'w', '--approval', 'some'], 'invalid_value', /none, unsafe, all/],
     [[PETSTORE, '--workspace', 'w', '--max-size', '1.5'], 'invalid_value', /--max-size/],
+    [[PETSTORE, '--workspace', 'w', '--base-url', 'ftp://x'], 'invalid_value', /--base-url/],
     [[PETSTORE, 'other.json', '--workspace', 'w'], 'unexpected_argument', /./],
     [
       [PETSTORE, '--workspace', 'w', '--database-url', 'pg://x', '--data-dir', 'd'],

@@ -49,6 +49,12 @@ export const IMPORT_OPENAPI_FLAGS: readonly FlagSpec[] = [
   { name: 'allow-host', description: "add the document's hosts to the workspace's upstream allow-list" },
   { name: 'allow-remote', description: 'load an http(s) document and remote $refs (through the SSRF guard)' },
   {
+    name: 'base-url',
+    value: 'URL',
+    description: "base URL of the API when the document's servers are relative or missing",
+    example: 'https://api.example.com/v1',
+  },
+  {
     name: 'max-size',
     value: 'BYTES',
     description: `cap on the bytes read, referenced documents included (default ${DEFAULT_MAX_SPEC_BYTES})`,
@@ -118,6 +124,17 @@ function readMaxSize(value: string | true | undefined): number | undefined {
     );
   }
   return bytes;
+}
+
+function readBaseUrl(value: string | true | undefined): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (!/^https?:\/\/[^/]/.test(value)) {
+    throw new CliError(
+      'invalid_value',
+      `--base-url must be an http(s) URL, e.g. --base-url https://api.example.com/v1 (got ${JSON.stringify(value)})`,
+    );
+  }
+  return value;
 }
 
 interface DatabaseChoice {
@@ -230,6 +247,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<CommandOu
       allowRemote: flags['allow-remote'] === true,
       maxBytes,
       approval,
+      baseUrl: readBaseUrl(flags['base-url']),
       onProgress: progress.onProgress,
     });
     progress.finish();

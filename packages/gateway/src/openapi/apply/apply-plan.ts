@@ -12,6 +12,7 @@ import { GatewayError } from '../../errors/gateway-error.js';
 import type { Database, Queryable, Transaction } from '../../store/database.js';
 import type { ImportPlan, PlannedOperation, SkippedOperation } from '../convert/import-plan.js';
 import { OpenApiImportError } from '../load/openapi-import-error.js';
+import { withReadDefaults } from './draft-defaults.js';
 import { type ExistingOperation, existingOperations, setImportKey } from './import-keys.js';
 import { agentMetrics, operationsMetrics } from './import-metrics.js';
 import type { ImportedAgent, ImportedOperation, ImportReport } from './import-report.js';
@@ -80,8 +81,8 @@ interface Upserted {
 
 /**
  * The re-import of an operation: its draft is replaced only when it differs. The planned draft
- * is compared as given first (a plan of normalised drafts costs no schema check when nothing
- * changed), then as the gateway normalises it (defaults filled).
+ * is compared with the read defaults filled first (no schema compile when nothing changed),
+ * then as the gateway reads it.
  * @throws GatewayError `invalid_field` for a draft the gateway refuses (before any statement).
  */
 async function updateIfChanged(
@@ -94,7 +95,7 @@ async function updateIfChanged(
   const stored = canonicalJson(match.draft);
   let definition = match.draft;
   let status: ImportedOperation['status'] = 'unchanged';
-  if (canonicalJson(planned.draft) !== stored) {
+  if (canonicalJson(withReadDefaults(planned.draft)) !== stored) {
     const normalised = readOperationDefinition(planned.draft, 'draft');
     if (canonicalJson(normalised) !== stored) {
       definition = (await updateOperationDraft(tx, workspace.slug, match.slug, normalised)).draft;
@@ -142,7 +143,7 @@ async function upsertOperations(
         result.skipped.push(
           skip(
             planned,
-            `slug '${planned.slug}' is taken by ${owner}: rename or archive that operation, or set x-mcpforge-name`,
+            `slug '${planned.slug}' is taken by ${owner}: rename or archive that operation, or set x-mcpforge-tool-name on the API operation`,
           ),
         );
         continue;

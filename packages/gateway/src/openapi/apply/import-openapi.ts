@@ -13,7 +13,7 @@ import type { ImportReport } from './import-report.js';
  */
 
 /** Where {@link importOpenApi} is: the two phases before applying have no count. */
-export type ImportStep = { phase: 'load' | 'convert' } | ImportProgress;
+export type ImportStep = { phase: 'load' } | { phase: 'convert' } | ImportProgress;
 
 export interface ImportOpenApiOptions extends LoadOptions, Omit<ApplyOptions, 'onProgress'> {
   /** Which methods need approval: `unsafe` (POST, PUT, PATCH, DELETE; the default), `all`, `none`. */
