@@ -11,7 +11,19 @@ import { loadSearchIndex } from './modules.mjs';
 import { PlainBm25 } from './plain-bm25.mjs';
 
 function searchDocument(tool) {
-  return { name: tool.name, title: tool.title, description: tool.description, sections: tool.sections };
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    sections: tool.sections,
+    inputSchema: tool.listed.inputSchema,
+  };
+}
+
+/** The same parameter text ours reads (names, descriptions, enum values), for the other engines. */
+function parameterText(tool, schemaText) {
+  const { names, descriptions } = schemaText(tool.listed.inputSchema);
+  return [names.join(' '), ...descriptions].join('\n');
 }
 
 function sectionText(tool) {
@@ -20,18 +32,19 @@ function sectionText(tool) {
     .join(' ');
 }
 
-function miniDocuments(tools) {
+function miniDocuments(tools, schemaText) {
   return tools.map((tool, id) => ({
     id,
     name: tool.name,
     title: tool.title ?? '',
     description: tool.description,
     sections: sectionText(tool),
+    parameters: parameterText(tool, schemaText),
   }));
 }
 
 export async function engines() {
-  const { ToolSearchIndex, analyze, tokenize, source } = await loadSearchIndex();
+  const { ToolSearchIndex, analyze, tokenize, schemaText, source } = await loadSearchIndex();
   return {
     source,
     list: [
@@ -47,7 +60,12 @@ export async function engines() {
         key: 'floor',
         label: 'plain BM25',
         build(tools) {
-          const index = new PlainBm25(tools.map((tool) => ({ name: tool.name, text: allText(tool) })));
+          const index = new PlainBm25(
+            tools.map((tool) => ({
+              name: tool.name,
+              text: `${allText(tool)}\n${parameterText(tool, schemaText)}`,
+            })),
+          );
           return { search: (query, limit) => index.search(query, limit) };
         },
       },
@@ -56,10 +74,10 @@ export async function engines() {
         label: 'minisearch (defaults)',
         build(tools) {
           const index = new MiniSearch({
-            fields: ['name', 'title', 'description', 'sections'],
+            fields: ['name', 'title', 'description', 'sections', 'parameters'],
             storeFields: ['name'],
           });
-          index.addAll(miniDocuments(tools));
+          index.addAll(miniDocuments(tools, schemaText));
           return {
             search: (query, limit) =>
               index
@@ -74,18 +92,18 @@ export async function engines() {
         label: 'minisearch (boosts, prefix, fuzzy, our analyzer)',
         build(tools) {
           const index = new MiniSearch({
-            fields: ['name', 'title', 'description', 'sections'],
+            fields: ['name', 'title', 'description', 'sections', 'parameters'],
             storeFields: ['name'],
             // Our words (identifier splits, NFKC, case folding); our stop words and stems per language.
             tokenize: (text) => tokenize(text),
             processTerm: (term) => analyze(term)[0] ?? null,
             searchOptions: {
-              boost: { name: 3, title: 2, description: 1, sections: 0.5 },
+              boost: { name: 3, title: 2, description: 1, sections: 0.5, parameters: 0.5 },
               prefix: (term) => term.length >= 3,
               fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
             },
           });
-          index.addAll(miniDocuments(tools));
+          index.addAll(miniDocuments(tools, schemaText));
           return {
             search: (query, limit) =>
               index

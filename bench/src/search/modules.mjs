@@ -36,6 +36,7 @@ export function loadSearchIndex() {
     'ToolSearchIndex',
     'analyze',
     'tokenize',
+    'schemaText',
   ]);
 }
 

@@ -5,6 +5,7 @@
 
 export { analyze } from './analyze.js';
 export { normalizeText } from './normalize.js';
+export { type SchemaText, schemaText } from './schema-text.js';
 export { SearchIndexError, type SearchIndexErrorCode } from './search-index-error.js';
 export { languageOf, type WordLanguage } from './stem.js';
 export { tokenize } from './tokenize.js';

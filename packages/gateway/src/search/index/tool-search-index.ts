@@ -15,12 +15,13 @@
 import { analyze } from './analyze.js';
 import { distinctiveText, sharedSentences, withoutLinks } from './boilerplate.js';
 import { abbreviationPairs, type TermFields } from './related-terms.js';
+import { type SchemaText, schemaText } from './schema-text.js';
 import { SearchIndexError } from './search-index-error.js';
 import { topHits } from './top-hits.js';
 import { DEFAULT_TUNING } from './tuning.js';
 import type { SearchDocument, SearchField, SearchHit, SearchOptions, SearchTuning } from './types.js';
 
-const FIELDS: readonly SearchField[] = ['name', 'title', 'description', 'sections'];
+const FIELDS: readonly SearchField[] = ['name', 'title', 'description', 'sections', 'parameters'];
 /** Shortest unknown query term that is looked up as a prefix of the vocabulary. */
 const MIN_PREFIX_LENGTH = 3;
 /** Most vocabulary terms one unknown query term expands to. */
@@ -80,7 +81,12 @@ export class ToolSearchIndex {
       }
     }
     const shared = sharedSentences(sorted.map((document) => document.description));
-    const fieldTerms = sorted.map((document) => documentFields(document, shared));
+    const schemas = sorted.map((document) => schemaText(document.inputSchema));
+    // A parameter description many tools repeat ("The account owner of the repository.") is boilerplate too.
+    const sharedParameters = sharedSentences(schemas.map((schema) => schema.descriptions.join('\n')));
+    const fieldTerms = sorted.map((document, i) =>
+      documentFields(document, shared, schemas[i] as SchemaText, sharedParameters),
+    );
     const related = abbreviationPairs(fieldTerms.map(termFields));
     return new ToolSearchIndex(
       sorted.map((document) => document.name),
@@ -189,7 +195,16 @@ export class ToolSearchIndex {
 
 type FieldTerms = Record<SearchField, string[]>;
 
-function documentFields(document: SearchDocument, shared: ReadonlySet<string>): FieldTerms {
+function documentFields(
+  document: SearchDocument,
+  shared: ReadonlySet<string>,
+  schema: SchemaText,
+  sharedParameters: ReadonlySet<string>,
+): FieldTerms {
+  const parameterText = [
+    schema.names.join(' '),
+    ...schema.descriptions.map((text) => distinctiveText(text, sharedParameters)),
+  ].join('\n');
   const sectionText = document.sections
     .map((section) => [section.slug, section.title ?? '', section.description ?? ''].join(' '))
     .join(' ');
@@ -198,6 +213,7 @@ function documentFields(document: SearchDocument, shared: ReadonlySet<string>): 
     title: analyze(withoutLinks(document.title ?? '')),
     description: analyze(distinctiveText(document.description, shared)),
     sections: analyze(withoutLinks(sectionText)),
+    parameters: analyze(parameterText),
   };
 }
 

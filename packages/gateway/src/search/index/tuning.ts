@@ -1,7 +1,8 @@
 /**
  * The default BM25F parameters, chosen from what each field is rather than fitted to a task
  * set: a word of the tool's name says most about what it does, its title next, its description
- * is the baseline, and its section's text is shared by many tools, so it counts least.
+ * is the baseline; its parameters' names and descriptions say what it takes rather than what it
+ * does, and its section's text is shared by many tools, so those count least.
  * @module
  */
 import type { SearchTuning } from './types.js';
@@ -13,6 +14,7 @@ export const DEFAULT_TUNING: SearchTuning = {
     title: { weight: 2, b: 0.5 },
     description: { weight: 1, b: 0.75 },
     sections: { weight: 0.5, b: 0.5 },
+    parameters: { weight: 0.5, b: 0.75 },
   },
   relatedWeight: 0.5,
 };

@@ -16,6 +16,11 @@ export interface SearchDocument {
   title?: string | undefined;
   description: string;
   sections: readonly SearchSection[];
+  /**
+   * The tool's input schema: its property names, descriptions and enum values are indexed as
+   * the `parameters` field. Optional; read with bounds (depth 3, 200 properties).
+   */
+  inputSchema?: unknown;
 }
 
 export interface SearchOptions {
@@ -31,7 +36,7 @@ export interface SearchHit {
 }
 
 /** The fields a document is split into; each has a weight and a length normalisation. */
-export type SearchField = 'name' | 'title' | 'description' | 'sections';
+export type SearchField = 'name' | 'title' | 'description' | 'sections' | 'parameters';
 
 export interface FieldTuning {
   /** How much one occurrence in this field counts against one in the description. */
