@@ -27,6 +27,12 @@ export {
 } from './agents-table.js';
 export { announceCatalogChange, CATALOG_CHANGED_CHANNEL, catalogChangedPayload } from './catalog-events.js';
 export {
+  type CatalogMeasure,
+  type CatalogMetrics,
+  MAX_STORED_WARNINGS,
+  measureCatalog,
+} from './catalog-metrics.js';
+export {
   type CatalogContent,
   type CatalogSection,
   type CatalogTool,
@@ -69,6 +75,13 @@ export {
   type PublishedCatalog,
   type PublishedTool,
 } from './published-catalog.js';
+export {
+  CATALOG_WARNING_CODES,
+  type CatalogWarning,
+  type CatalogWarningCode,
+  catalogWarnings,
+  type QualityTool,
+} from './quality/index.js';
 export {
   ARRAY_STYLES,
   type ArgumentPlacement,
