@@ -73,6 +73,39 @@ describeEachDatabase('admin routes: agents', (fixture) => {
     expect((await admin.call('GET', `${base}/pinned/versions/2`)).status).toBe(404);
   });
 
+  it('an agent version shows its catalog metrics and the list of quality warnings; the summaries their metrics', async () => {
+    await admin.call('POST', base, { body: { slug: 'measured', draft: { operations: ['latest'] } } });
+    const published = await admin.call('POST', `${base}/measured/publish`);
+    const version = await admin.call('GET', `${base}/measured/versions/1`);
+    expect(version.body.metrics).toEqual(published.body.catalog.metrics);
+    expect(version.body.metrics).toMatchObject({
+      delivery: 'direct',
+      toolCount: 1,
+      largestTool: 'frankfurter_latest_rate',
+      toolsListCount: 1,
+      recommendedMaxTools: 40,
+      exceedsRecommendation: false,
+      qualityWarnings: 2,
+    });
+    expect(version.body.metrics.estimatedTokens).toBe(Math.ceil(version.body.metrics.catalogBytes / 3));
+    expect(version.body.warnings).toEqual([
+      {
+        code: 'parameter_undescribed',
+        tool: 'frankfurter_latest_rate',
+        message:
+          "parameter 'base' of 'frankfurter_latest_rate' has no description: say what it means and which values it takes",
+      },
+      {
+        code: 'parameter_undescribed',
+        tool: 'frankfurter_latest_rate',
+        message:
+          "parameter 'quote' of 'frankfurter_latest_rate' has no description: say what it means and which values it takes",
+      },
+    ]);
+    const versions = await admin.call('GET', `${base}/measured/versions`);
+    expect(versions.body.items[0].metrics).toEqual(version.body.metrics);
+  });
+
   it('publishing with an unknown or unpublished operation is 409 naming the draft field', async () => {
     await admin.call('POST', base, { body: { slug: 'broken', draft: { operations: ['ghost'] } } });
     const unknown = await admin.call('POST', `${base}/broken/publish`);
