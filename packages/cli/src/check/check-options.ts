@@ -8,7 +8,7 @@ export const DEFAULT_STEP_TIMEOUT_MS = 10_000;
 export type CheckOptions = (
   | { transport: 'stdio'; command: string[] }
   | { transport: 'http'; url: string; headers: Record<string, string> }
-) & { timeoutMs: number; json: boolean; help: boolean };
+) & { timeoutMs: number; json: boolean; help: boolean; era?: 'legacy' | 'modern' | undefined };
 
 /** `check`'s flags, for the parser and `--help`. */
 export const CHECK_FLAGS: readonly FlagSpec[] = [
@@ -29,6 +29,12 @@ export const CHECK_FLAGS: readonly FlagSpec[] = [
     value: 'N',
     description: `how long each step may take (default ${DEFAULT_STEP_TIMEOUT_MS})`,
     example: '30000',
+  },
+  {
+    name: 'era',
+    value: 'legacy|modern',
+    description: 'run the tool checks in this era (default: legacy when it works, else modern)',
+    example: 'modern',
   },
   { name: 'json', description: 'print the whole report as one JSON line' },
 ];
@@ -68,6 +74,14 @@ export function readCheckOptions(args: readonly string[]): CheckOptions {
       );
     }
   }
+  const eraText = values['era'];
+  if (eraText !== undefined && eraText !== 'legacy' && eraText !== 'modern') {
+    throw new CliError(
+      'invalid_value',
+      `--era is legacy or modern, e.g. --era modern (got '${String(eraText)}')`,
+    );
+  }
+  const era: { era?: 'legacy' | 'modern' } = eraText === undefined ? {} : { era: eraText };
   const url = values['url'];
   const headerValues = line.repeated['header'] ?? [];
   if (help) return { transport: 'stdio', command, timeoutMs, json, help };
@@ -100,6 +114,7 @@ export function readCheckOptions(args: readonly string[]): CheckOptions {
       timeoutMs,
       json,
       help,
+      ...era,
     };
   }
   if (headerValues.length > 0) {
@@ -111,5 +126,5 @@ export function readCheckOptions(args: readonly string[]): CheckOptions {
       'give the server to check: its command (mcpforge check -- node server.js) or its URL (mcpforge check --url http://127.0.0.1:3000/mcp)',
     );
   }
-  return { transport: 'stdio', command, timeoutMs, json, help };
+  return { transport: 'stdio', command, timeoutMs, json, help, ...era };
 }

@@ -6,6 +6,9 @@ import { describeOutcome, type McpTransport, type RpcOutcome } from './transport
 /** The legacy versions checked: the newest, and the one most hosts still send. */
 export const CHECKED_LEGACY_VERSIONS = ['2025-11-25', '2025-06-18'] as const;
 
+/** A handshake that worked; or one the server does not speak; or a server that died or hung on it. */
+export type Handshake = { session: CheckSession; server?: ServerInfo | undefined } | 'unsupported' | 'broken';
+
 /** What a server said about itself in a handshake. */
 export interface ServerInfo {
   name?: string | undefined;
@@ -61,14 +64,14 @@ export async function legacyHandshake(
   version: string,
   timeoutMs: number,
   findings: Findings,
-): Promise<{ session: CheckSession; server?: ServerInfo | undefined } | undefined> {
+): Promise<Handshake> {
   const session = new CheckSession(transport, 'legacy', timeoutMs);
   const outcome = await session.request('initialize', {
     protocolVersion: version,
     capabilities: {},
     clientInfo: CLIENT_INFO,
   });
-  if (reportBroken(findings, outcome, `initialize (${version})`)) return undefined;
+  if (reportBroken(findings, outcome, `initialize (${version})`)) return 'broken';
   if (outcome.kind !== 'result') {
     findings.warn(
       'handshake',
@@ -76,7 +79,7 @@ export async function legacyHandshake(
       `initialize (${version}) got ${describeOutcome(outcome)}: hosts on the initialize handshake cannot use this server`,
       'answer initialize with protocolVersion, capabilities and serverInfo (a modern-only server cannot serve those hosts)',
     );
-    return undefined;
+    return 'unsupported';
   }
   const result = outcome.result;
   if (
@@ -90,7 +93,7 @@ export async function legacyHandshake(
       `initialize (${version}) answered without a string protocolVersion and a capabilities object`,
       'answer initialize with { protocolVersion, capabilities, serverInfo }',
     );
-    return undefined;
+    return 'unsupported';
   }
   const initialized = await session.notify('notifications/initialized');
   if (initialized !== undefined) {
@@ -108,7 +111,7 @@ export async function legacyHandshake(
       `initialize asked for ${version}, the server answered ${String(result['protocolVersion'])}: hosts on ${version} disconnect`,
       `support ${version} and echo it`,
     );
-    return undefined;
+    return 'unsupported';
   }
   findings.ok('handshake', `legacy ${version}: initialize and notifications/initialized`);
   return { session, server: serverInfoOf(result['serverInfo']) };
@@ -119,11 +122,11 @@ export async function modernHandshake(
   transport: McpTransport,
   timeoutMs: number,
   findings: Findings,
-): Promise<{ session: CheckSession; server?: ServerInfo | undefined } | undefined> {
+): Promise<Handshake> {
   const session = new CheckSession(transport, 'modern', timeoutMs);
   const outcome = await session.request('server/discover');
   // A legacy-only server may stay silent on server/discover; one that dies on it is broken.
-  if (outcome.kind === 'failed' && reportBroken(findings, outcome, 'server/discover')) return undefined;
+  if (outcome.kind === 'failed' && reportBroken(findings, outcome, 'server/discover')) return 'broken';
   if (outcome.kind !== 'result') {
     findings.warn(
       'handshake',
@@ -131,7 +134,7 @@ export async function modernHandshake(
       `server/discover (${LATEST_MODERN_PROTOCOL_VERSION}) got ${describeOutcome(outcome)}: hosts on the modern era fall back to initialize, or cannot connect`,
       `serve ${LATEST_MODERN_PROTOCOL_VERSION} requests (per-request _meta, server/discover); @mcpforge/server does both eras`,
     );
-    return undefined;
+    return 'unsupported';
   }
   const result = outcome.result;
   const versions = isObject(result) ? result['supportedVersions'] : undefined;
@@ -142,7 +145,7 @@ export async function modernHandshake(
       'server/discover answered without supportedVersions and capabilities',
       'answer server/discover with { resultType, supportedVersions, capabilities, _meta }',
     );
-    return undefined;
+    return 'unsupported';
   }
   if (!versions.includes(LATEST_MODERN_PROTOCOL_VERSION)) {
     findings.warn(
@@ -151,7 +154,7 @@ export async function modernHandshake(
       `server/discover lists ${versions.map(String).join(', ')}, not ${LATEST_MODERN_PROTOCOL_VERSION}`,
       `support ${LATEST_MODERN_PROTOCOL_VERSION}`,
     );
-    return undefined;
+    return 'unsupported';
   }
   if (result['resultType'] !== undefined && result['resultType'] !== 'complete') {
     findings.error(

@@ -20,6 +20,8 @@ export interface CheckTarget {
   timeoutMs: number;
   /** A line of progress for a person. */
   progress?: ((line: string) => void) | undefined;
+  /** The era the tool checks run in; default: legacy when it works, else modern. */
+  era?: 'legacy' | 'modern' | undefined;
   /** Aborted (SIGINT): every connection closes at once, so the check ends with what it has. */
   signal?: AbortSignal | undefined;
 }
@@ -55,25 +57,45 @@ export async function runChecks(target: CheckTarget): Promise<CheckReport> {
     const main = open();
     const [newest, ...older] = CHECKED_LEGACY_VERSIONS;
     let server: ServerInfo | undefined;
-    const legacy = await legacyHandshake(main, newest, target.timeoutMs, findings);
-    if (legacy !== undefined) {
-      report.eras.legacy.push(newest);
-      server = legacy.server;
-    }
-    // Modern requests need no handshake, so they can share the legacy session's connection.
-    const modern = await modernHandshake(main, target.timeoutMs, findings);
+    // As a dual-era client does: server/discover first, then initialize on the same connection
+    // (modern requests need no handshake, so both eras share it).
+    const modernTry = await modernHandshake(main, target.timeoutMs, findings);
+    const modern = typeof modernTry === 'object' ? modernTry : undefined;
     if (modern !== undefined) {
       report.eras.modern.push(LATEST_MODERN_PROTOCOL_VERSION);
-      server ??= modern.server;
+      server = modern.server;
     }
-    for (const version of older) {
-      if (await legacyHandshake(open(), version, target.timeoutMs, findings))
-        report.eras.legacy.push(version);
+    const legacyTry =
+      modernTry === 'broken' ? 'broken' : await legacyHandshake(main, newest, target.timeoutMs, findings);
+    const legacy = typeof legacyTry === 'object' ? legacyTry : undefined;
+    if (legacy !== undefined) {
+      report.eras.legacy.push(newest);
+      server = legacy.server ?? server;
+    }
+    // A server that died or hung is reported once, not again by every further handshake.
+    if (legacyTry !== 'broken') {
+      for (const version of older) {
+        if (typeof (await legacyHandshake(open(), version, target.timeoutMs, findings)) === 'object') {
+          report.eras.legacy.push(version);
+        }
+      }
     }
     if (server !== undefined) report.server = server;
-    const session: CheckSession | undefined = legacy?.session ?? modern?.session;
+    const session: CheckSession | undefined =
+      target.era === 'modern'
+        ? modern?.session
+        : target.era === 'legacy'
+          ? legacy?.session
+          : (legacy?.session ?? modern?.session);
     if (session === undefined || session.gone !== undefined) {
-      if (!findings.list.some((finding) => finding.severity === 'error')) {
+      if (target.era !== undefined && (legacy ?? modern) !== undefined) {
+        findings.error(
+          'handshake',
+          'no_era_supported',
+          `the server does not speak the ${target.era} era asked for with --era`,
+          `leave --era out, or give the other era`,
+        );
+      } else if (!findings.list.some((finding) => finding.severity === 'error')) {
         findings.error(
           'handshake',
           'no_era_supported',

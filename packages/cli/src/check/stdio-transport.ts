@@ -7,6 +7,8 @@ import type { McpTransport, RpcOutcome, SendOptions } from './transport.js';
 const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 /** How much of the child's stderr is kept to explain a crash. */
 const STDERR_TAIL_BYTES = 2048;
+/** How much of that tail a report shows. */
+const STDERR_SHOWN = 400;
 /** How long a child gets to exit after its stdin ended, and again after SIGTERM. */
 const EXIT_GRACE_MS = 1000;
 
@@ -81,7 +83,9 @@ async function send(
 
 function describeExit(child: ChildProcess, spawnError: Error | undefined, stderrTail: string): string {
   if (spawnError !== undefined) return `the server could not be started: ${spawnError.message}`;
-  const tail = stderrTail.trim().split('\n').slice(-3).join(' | ');
+  // The last lines, cut: enough to see the cause (a fatal log line can be kilobytes).
+  const lines = stderrTail.trim().split('\n').slice(-3).join(' | ');
+  const tail = lines.length > STDERR_SHOWN ? `…${lines.slice(-STDERR_SHOWN)}` : lines;
   const said = tail === '' ? '' : `; its stderr ended with: ${tail}`;
   if (child.exitCode !== null) return `the server exited with code ${child.exitCode}${said}`;
   if (child.signalCode !== null) return `the server was killed by ${child.signalCode}${said}`;

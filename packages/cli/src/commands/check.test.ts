@@ -110,6 +110,16 @@ describe('mcpforge check over Streamable HTTP', () => {
     expect(report.eras.legacy).toEqual(['2025-11-25', '2025-06-18']);
   }, 60_000);
 
+  it('everything over --url --era modern: the calls carry the routing headers (Mcp-Name, Mcp-Param-*)', async () => {
+    const { report, exitCode } = await check(['--url', url, '--era', 'modern']);
+    expect(errors(report)).toEqual([]);
+    expect(exitCode).toBe(0);
+    expect(report.checkedIn).toBe('modern');
+    // test_custom_headers declares x-mcp-header: a call without its header would be refused with -32020.
+    expect(has(report, 'bad_arguments_wrong_code')).toBe(false);
+    expect(report.findings.find((finding) => finding.check === 'bad-arguments')?.severity).toBe('ok');
+  }, 60_000);
+
   it('a URL where nothing listens is an error, not a hang', async () => {
     const { report, exitCode } = await check(['--url', 'http://127.0.0.1:9/mcp', '--timeout-ms', '2000']);
     expect(exitCode).toBe(1);
@@ -195,6 +205,7 @@ describe('mcpforge check command line', () => {
     [['--header', 'A: b', 'node', 'x.js'], 'conflicting_flags'],
     [['--timeout-ms', '0', 'node', 'x.js'], 'invalid_value'],
     [['--tiemout-ms', '5', 'node', 'x.js'], 'unknown_flag'],
+    [['--era', 'future', 'node', 'x.js'], 'invalid_value'],
   ])('%j is refused with %s', async (args, code) => {
     const refused = await run(args, fakeIo()).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(CliError);

@@ -57,6 +57,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<CheckOutp
           timeoutMs: options.timeoutMs,
           progress: (line) => io.progress(`check: ${line}`),
           signal: io.signal,
+          era: options.era,
         })
       : await runChecks({
           label: options.url,
@@ -65,6 +66,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<CheckOutp
           timeoutMs: options.timeoutMs,
           progress: (line) => io.progress(`check: ${line}`),
           signal: io.signal,
+          era: options.era,
         });
   return { result: report, exitCode: report.counts.error > 0 ? ExitCode.failure : ExitCode.ok };
 }
