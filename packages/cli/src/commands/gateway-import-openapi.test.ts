@@ -72,6 +72,9 @@ describe('gateway import openapi: into PGlite', () => {
     expect(text).toContain(`${result.counts.created} created, 0 updated, 0 unchanged`);
     expect(text).toMatch(/Catalog \(the imported operations\): \d+ tools, \d+ bytes, ~\d+ tokens/);
 
+    const many = { ...result, operations: Array.from({ length: 45 }, () => result.operations[0]!) };
+    expect(render(many)).toContain('… and 5 more (--json lists every one)');
+
     const again = await run([PETSTORE, '--workspace', 'petstore', '--data-dir', dataDir, '--json'], fakeIo());
     expect(again.result.counts).toMatchObject({ created: 0, updated: 0, unchanged: result.counts.created });
     const db = await openDatabase({ dataDir });

@@ -21,6 +21,8 @@ import { DATABASE_URL_ENV, DEFAULT_DATA_DIR } from './gateway-serve.js';
 
 const COMMAND = 'mcpforge gateway import openapi';
 const APPROVALS: readonly ApprovalPolicy[] = ['none', 'unsafe', 'all'];
+/** Created and updated operations the human report names one by one; skips and warnings are all listed. */
+const MAX_LISTED = 40;
 
 export const IMPORT_OPENAPI_FLAGS: readonly FlagSpec[] = [
   {
@@ -289,12 +291,12 @@ export function render(result: ImportOpenApiResult): string {
     );
   }
   const changed = result.operations.filter((operation) => operation.status !== 'unchanged');
-  lines.push(
-    ...section(
-      'Operations:',
-      changed.map((o) => `${o.status.padEnd(8)} ${o.slug}  (${o.key}, tool ${o.tool})`),
-    ),
-  );
+  const shown = changed
+    .slice(0, MAX_LISTED)
+    .map((o) => `${o.status.padEnd(8)} ${o.slug}  (${o.key}, tool ${o.tool})`);
+  if (changed.length > MAX_LISTED)
+    shown.push(`… and ${changed.length - MAX_LISTED} more (--json lists every one)`);
+  lines.push(...section('Operations:', shown));
   lines.push(
     ...section(
       'Skipped:',
