@@ -1,0 +1,65 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: bindings hold the literal ${VAR} syntax
+import { describe, expect, it } from 'vitest';
+import { secretVariable, securityBinding } from './security.js';
+
+const schemes = {
+  key: { type: 'apiKey', in: 'header', name: 'X-Key' },
+  q: { type: 'apiKey', in: 'query', name: 'api_key' },
+  c: { type: 'apiKey', in: 'cookie', name: 'sid' },
+  bearer: { type: 'http', scheme: 'bearer' },
+  basic: { type: 'http', scheme: 'basic' },
+  digest: { type: 'http', scheme: 'digest' },
+  oauth: { type: 'oauth2' },
+  oidc: { type: 'openIdConnect' },
+  tls: { type: 'mutualTLS' },
+};
+
+describe('secret variable names', () => {
+  it('are <PREFIX>_<SCHEME> uppercased and sanitised, without repeating the prefix', () => {
+    expect(secretVariable('petstore', 'api_key')).toBe('PETSTORE_API_KEY');
+    expect(secretVariable('Swagger Petstore', 'petstore_auth')).toBe('SWAGGER_PETSTORE_PETSTORE_AUTH');
+    expect(secretVariable('petstore', 'petstore_auth')).toBe('PETSTORE_AUTH');
+    expect(secretVariable('', 'bearer-token')).toBe('BEARER_TOKEN');
+    expect(secretVariable('3scale', 'key')).toBe('_3SCALE_KEY');
+    expect(secretVariable('x', '%%%')).toBe('X_SECRET');
+  });
+});
+
+describe('security requirements as binding values', () => {
+  it('apiKey in header, query and cookie; bearer, basic, oauth2 and openIdConnect on authorization', () => {
+    expect(securityBinding([{ key: [], q: [], c: [] }], schemes, 'p')).toEqual({
+      headers: { 'x-key': '${P_KEY}', cookie: 'sid=${P_C}' },
+      query: { api_key: '${P_Q}' },
+      secrets: [
+        { variable: 'P_KEY', scheme: 'key', in: 'header', name: 'x-key' },
+        { variable: 'P_Q', scheme: 'q', in: 'query', name: 'api_key' },
+        { variable: 'P_C', scheme: 'c', in: 'cookie', name: 'sid' },
+      ],
+    });
+    const header = (name: string) =>
+      (securityBinding([{ [name]: [] }], schemes, 'p') as { headers: object }).headers;
+    expect(header('bearer')).toEqual({ authorization: 'Bearer ${P_BEARER}' });
+    expect(header('basic')).toEqual({ authorization: 'Basic ${P_BASIC}' });
+    expect(header('oauth')).toEqual({ authorization: 'Bearer ${P_OAUTH}' });
+    expect(header('oidc')).toEqual({ authorization: 'Bearer ${P_OIDC}' });
+  });
+
+  it('takes the first alternative whose schemes are all supported; {} first means none', () => {
+    expect(securityBinding([{ tls: [] }, { digest: [] }, { bearer: [] }], schemes, 'p')).toMatchObject({
+      headers: { authorization: 'Bearer ${P_BEARER}' },
+    });
+    expect(securityBinding([{}, { bearer: [] }], schemes, 'p')).toEqual({
+      headers: {},
+      query: {},
+      secrets: [],
+    });
+    expect(securityBinding([], schemes, 'p')).toEqual({ headers: {}, query: {}, secrets: [] });
+  });
+
+  it('says why when none is usable: unsupported, undefined, or two schemes on one header', () => {
+    expect(securityBinding([{ tls: [] }, { nope: [] }], schemes, 'p')).toEqual({
+      unsupported: "no supported security scheme among 'tls' (mutualTLS), 'nope' (not defined)",
+    });
+    expect(securityBinding([{ bearer: [], basic: [] }], schemes, 'p')).toHaveProperty('unsupported');
+  });
+});
