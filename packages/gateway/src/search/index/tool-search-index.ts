@@ -49,6 +49,8 @@ export class ToolSearchIndex {
   readonly #total: Float64Array;
   readonly #group: Float64Array;
   readonly #allowed: Uint8Array;
+  readonly #touched: Int32Array;
+  readonly #candidates: Int32Array;
 
   private constructor(
     names: readonly string[],
@@ -67,6 +69,8 @@ export class ToolSearchIndex {
     this.#total = new Float64Array(names.length);
     this.#group = new Float64Array(names.length);
     this.#allowed = new Uint8Array(names.length);
+    this.#touched = new Int32Array(names.length);
+    this.#candidates = new Int32Array(names.length);
   }
 
   /** Indexes `documents`; names must be unique (`search_duplicate_tool_name` otherwise). */
@@ -111,9 +115,11 @@ export class ToolSearchIndex {
     const filter = this.#sectionFilter(options.sections);
     const total = this.#total;
     const group = this.#group;
-    const candidates: number[] = [];
+    const touched = this.#touched;
+    const candidates = this.#candidates;
+    let candidateCount = 0;
     for (const { members, weight } of groups) {
-      const touched: number[] = [];
+      let touchedCount = 0;
       for (const member of members) {
         const postings = this.#postings.get(member.term);
         if (postings === undefined) continue;
@@ -123,19 +129,20 @@ export class ToolSearchIndex {
           if (filter !== undefined && filter[doc] === 0) continue;
           const score = (scores[i] as number) * member.weight;
           const current = group[doc] as number;
-          if (current === 0) touched.push(doc);
+          if (current === 0) touched[touchedCount++] = doc;
           if (score > current) group[doc] = score;
         }
       }
-      for (const doc of touched) {
-        if (total[doc] === 0) candidates.push(doc);
+      for (let i = 0; i < touchedCount; i++) {
+        const doc = touched[i] as number;
+        if (total[doc] === 0) candidates[candidateCount++] = doc;
         total[doc] = (total[doc] as number) + (group[doc] as number) * weight;
         group[doc] = 0;
       }
     }
-    const best = topHits(total, candidates, limit);
+    const best = topHits(total, candidates.subarray(0, candidateCount), limit);
     const hits = best.map((doc) => ({ name: this.#names[doc] as string, score: total[doc] as number }));
-    for (const doc of candidates) total[doc] = 0;
+    for (let i = 0; i < candidateCount; i++) total[candidates[i] as number] = 0;
     if (filter !== undefined) filter.fill(0);
     return hits;
   }

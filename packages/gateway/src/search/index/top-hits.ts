@@ -5,9 +5,10 @@
  * @module
  */
 
-export function topHits(scores: Float64Array, candidates: readonly number[], limit: number): number[] {
+export function topHits(scores: Float64Array, candidates: ArrayLike<number>, limit: number): number[] {
   const best: number[] = [];
-  for (const doc of candidates) {
+  for (let i = 0; i < candidates.length; i++) {
+    const doc = candidates[i] as number;
     const score = scores[doc] ?? 0;
     if (score <= 0) continue;
     if (best.length === limit) {
