@@ -88,6 +88,25 @@ export async function loadPublishedCatalog(
   return toPublishedCatalog(rows[0]);
 }
 
+/**
+ * The `catalog_revision` an agent's endpoint serves now, or undefined when it is not published:
+ * one small row, so a periodic refresh re-reads a whole catalog only when it changed.
+ */
+export async function loadPublishedRevision(
+  db: Queryable,
+  workspaceSlug: string,
+  agentSlug: string,
+): Promise<string | undefined> {
+  const { rows } = await db.query<{ catalog_revision: string }>(
+    `SELECT av.catalog_revision FROM agents a
+     JOIN workspaces w ON w.id = a.workspace_id
+     JOIN agent_versions av ON av.agent_id = a.id AND av.version = a.latest_version
+     WHERE w.slug = $1 AND a.slug = $2 AND a.archived_at IS NULL`,
+    [workspaceSlug, agentSlug],
+  );
+  return rows[0]?.catalog_revision;
+}
+
 /** One published version of an agent, archived or not (for the admin API). @throws GatewayError `not_found`. */
 export async function loadAgentVersion(
   db: Queryable,

@@ -52,6 +52,22 @@ function withoutNotify(db: Database): Database {
   });
 }
 
+/** `db`, recording the text of every statement run on it (not in its transactions). */
+function recording(db: Database, statements: string[]): Database {
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'query') {
+        return (sql: string, params?: readonly unknown[]) => {
+          statements.push(sql);
+          return target.query(sql, params);
+        };
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /** The agent's second version: one more tool, `frankfurter_currencies`. */
 async function publishSecondTool(db: Database, seeded: SeededAgent, upstream: TestUpstream): Promise<void> {
   const draft = frankfurterDraft({
@@ -122,6 +138,36 @@ describeEachDatabase('catalog refresh', (fixture) => {
         timeout: LONG_INTERVAL_MS / 4,
         interval: 20,
       });
+    } finally {
+      await gateway.close();
+      await upstream.close();
+    }
+  });
+});
+
+describeEachDatabase('catalog refresh cost', (fixture) => {
+  it('a periodic refresh that finds the same revision reads one small row, not the whole catalog again', async () => {
+    const upstream = await startUpstream();
+    const statements: string[] = [];
+    const gateway = await listenGateway(recording(fixture.db(), statements), {
+      catalogRefreshMs: SHORT_INTERVAL_MS,
+    });
+    try {
+      const seeded = await seedAgent(fixture.db(), upstream);
+      expect(await listedNames(gateway, seeded)).toEqual(ONE);
+      const wholeReads = () => statements.filter((sql) => sql.includes('av.catalog,')).length;
+      const revisionReads = () =>
+        statements.filter((sql) => sql.includes('SELECT av.catalog_revision FROM')).length;
+      const whole = wholeReads();
+      expect(whole).toBe(1);
+      await sleep(SHORT_INTERVAL_MS * 3);
+      expect(revisionReads()).toBeGreaterThanOrEqual(1);
+      expect(wholeReads()).toBe(whole);
+      // A new revision is read whole, once.
+      await publishSecondTool(withoutNotify(fixture.db()), seeded, upstream);
+      await sleep(SHORT_INTERVAL_MS * 1.5);
+      expect(await listedNames(gateway, seeded)).toEqual(TWO);
+      expect(wholeReads()).toBe(whole + 1);
     } finally {
       await gateway.close();
       await upstream.close();

@@ -1,5 +1,5 @@
 import { CATALOG_CHANGED_CHANNEL, catalogChangedPayload } from '../catalog/catalog-events.js';
-import { loadPublishedCatalog } from '../catalog/published-catalog.js';
+import { loadPublishedCatalog, loadPublishedRevision } from '../catalog/published-catalog.js';
 import { findWorkspace } from '../catalog/workspaces-table.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import type { Database, Unlisten } from '../store/database.js';
@@ -121,6 +121,10 @@ export class AgentDirectory {
   async #read(entry: Entry): Promise<void> {
     const { workspace, agent } = entry.endpoint;
     try {
+      // Most refreshes find nothing new: compare the revision before reading a whole catalog.
+      const served = entry.endpoint.revision;
+      if (served !== undefined && (await loadPublishedRevision(this.#db, workspace, agent)) === served)
+        return;
       const found = await findWorkspace(this.#db, workspace);
       const catalog =
         found === undefined ? undefined : await loadPublishedCatalog(this.#db, workspace, agent);
