@@ -87,6 +87,11 @@ describe('gateway import openapi: into PGlite', () => {
 
   it('says what failed in the document with the import code', async () => {
     const dataDir = join(folder, 'refused');
+    const prefixed = await run(
+      [PETSTORE, '--workspace', 'prefixed', '--data-dir', dataDir, '--secret-prefix', 'pets'],
+      fakeIo(),
+    );
+    expect(prefixed.result.secrets.map((secret) => secret.variable)).toContain('PETS_API_KEY');
     const tooLarge = await refusal([
       PETSTORE,
       '--workspace',

@@ -57,6 +57,12 @@ export const IMPORT_OPENAPI_FLAGS: readonly FlagSpec[] = [
     example: 'https://api.example.com/v1',
   },
   {
+    name: 'secret-prefix',
+    value: 'PREFIX',
+    description: "prefix of the secrets' environment variables (default: the document's title)",
+    example: 'petstore',
+  },
+  {
     name: 'max-size',
     value: 'BYTES',
     description: `cap on the bytes read, referenced documents included (default ${DEFAULT_MAX_SPEC_BYTES})`,
@@ -250,6 +256,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<CommandOu
       maxBytes,
       approval,
       baseUrl: readBaseUrl(flags['base-url']),
+      secretPrefix: typeof flags['secret-prefix'] === 'string' ? flags['secret-prefix'] : undefined,
       onProgress: progress.onProgress,
     });
     progress.finish();

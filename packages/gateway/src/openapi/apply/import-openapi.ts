@@ -20,6 +20,8 @@ export interface ImportOpenApiOptions extends LoadOptions, Omit<ApplyOptions, 'o
   approval?: ApprovalPolicy | undefined;
   /** Base URL when the document's servers are relative or absent. */
   baseUrl?: string | undefined;
+  /** Prefix of the secrets' environment variables (default: the document's title). */
+  secretPrefix?: string | undefined;
   onProgress?: ((step: ImportStep) => void) | undefined;
 }
 
@@ -44,6 +46,7 @@ export async function importOpenApi(
   const plan = convertDocument(document, {
     ...(options.approval === undefined ? {} : { approval: options.approval }),
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+    ...(options.secretPrefix === undefined ? {} : { secretPrefix: options.secretPrefix }),
   });
   const report = await applyImportPlan(db, plan, { ...options, onProgress: options.onProgress });
   return { document: read, ...report };
