@@ -1,7 +1,7 @@
 import { LATEST_MODERN_PROTOCOL_VERSION } from '@mcpforge/server';
 import { headerValue } from './header-value.js';
 import { BodyTooLargeError, readCapped, sseData } from './sse-reader.js';
-import type { McpTransport, RpcOutcome, SendOptions } from './transport.js';
+import { describeOutcome, type McpTransport, type RpcOutcome, type SendOptions } from './transport.js';
 
 /** Largest answer read from the server. */
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -88,7 +88,7 @@ export function httpTransport(url: string, headers: Readonly<Record<string, stri
     async notify(method, params, options) {
       const outcome = await post(method, { jsonrpc: '2.0', method, params }, options, undefined);
       if (outcome === 'accepted') return undefined;
-      if (outcome.kind === 'failed' || outcome.kind === 'timeout') return describe(outcome);
+      if (outcome.kind === 'failed' || outcome.kind === 'timeout') return describeOutcome(outcome);
       problems.push(`${method} was answered with a body instead of 202 Accepted`);
       return undefined;
     },
@@ -108,12 +108,6 @@ export function httpTransport(url: string, headers: Readonly<Record<string, stri
         .catch(() => undefined);
     },
   };
-}
-
-function describe(outcome: RpcOutcome): string {
-  return outcome.kind === 'timeout'
-    ? `no answer within ${outcome.timeoutMs} ms`
-    : String((outcome as { reason?: string }).reason);
 }
 
 /** The JSON-RPC response to `id` in a JSON or SSE answer; a non-2xx status without one is a failure. */

@@ -1,6 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { type Connection, ConnectionTimeoutError, fromChildProcess, RpcError } from '@mcpforge/wire';
+import {
+  type Connection,
+  ConnectionTimeoutError,
+  ErrorCode,
+  fromChildProcess,
+  RpcError,
+} from '@mcpforge/wire';
 import type { McpTransport, RpcOutcome, SendOptions } from './transport.js';
 
 /** Largest message read from the server; a larger line is reported, not buffered. */
@@ -36,7 +42,7 @@ export function stdioTransport(command: readonly string[], env: NodeJS.ProcessEn
   // The checker declares no client capabilities, so a server request is answered, never left hanging.
   connection.on('request', (message) => {
     if (!connection.closed)
-      connection.respondError(message.id, -32601, `Method not found: ${message.method}`);
+      connection.respondError(message.id, ErrorCode.MethodNotFound, `Method not found: ${message.method}`);
   });
 
   const gone = (): string => describeExit(child, spawnError, stderrTail);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type JsonSchema, MetaKey, SchemaCompiler, type Validator } from '@mcpforge/server';
+import { ErrorCode } from '@mcpforge/wire';
 import { reportBroken } from './handshake.js';
 import type { ListedTool } from './list-tools.js';
 import type { Findings } from './report.js';
@@ -162,7 +163,7 @@ export async function checkUnknownTool(session: CheckSession, findings: Findings
   const outcome = await call(session, { name, inputSchema: {} }, {});
   if (reportBroken(findings, outcome, `tools/call of the unknown tool ${name}`)) return;
   if (outcome.kind === 'error') {
-    if (outcome.code === -32602) {
+    if (outcome.code === ErrorCode.InvalidParams) {
       findings.ok(
         'unknown-tool',
         `an unknown tool is answered with -32602 (${outcome.message.slice(0, 80)})`,
@@ -224,7 +225,7 @@ export async function checkBadArguments(
     if (reportBroken(findings, outcome, `tools/call of ${tool.name} with bad arguments (${broken.breaks})`))
       return;
     if (
-      (outcome.kind === 'error' && outcome.code === -32602) ||
+      (outcome.kind === 'error' && outcome.code === ErrorCode.InvalidParams) ||
       (outcome.kind === 'result' && isErrorResult(outcome.result))
     ) {
       refused++;
@@ -239,7 +240,7 @@ export async function checkBadArguments(
         'validate arguments against the input schema before the handler and answer an isError result naming the field (@mcpforge/server does)',
         tool.name,
       );
-    } else if (outcome.code === -32603) {
+    } else if (outcome.code === ErrorCode.InternalError) {
       findings.error(
         'bad-arguments',
         'bad_arguments_crash',
