@@ -374,3 +374,38 @@ describe('Swagger 2.0', () => {
     ]);
   });
 });
+
+describe('hostile documents', () => {
+  it('cyclic allOf, cyclic enum values and a huge description neither hang nor throw', () => {
+    const loop: Record<string, unknown> = { type: 'object' };
+    loop['allOf'] = [loop];
+    const cyclicValue: Record<string, unknown> = {};
+    cyclicValue['self'] = cyclicValue;
+    const plan = convertDocument(
+      openapi({
+        '/a': {
+          post: {
+            description: `${'<!--'.repeat(200_000)}end`,
+            parameters: [
+              {
+                name: 'e',
+                in: 'query',
+                schema: { type: 'string', enum: [cyclicValue, 'x'], const: cyclicValue },
+              },
+            ],
+            requestBody: { required: true, content: { 'application/json': { schema: loop } } },
+            ...ok,
+          },
+        },
+      }),
+    );
+    const draft = only(plan).draft;
+    expect(String(draft['description']).length).toBeLessThanOrEqual(8192);
+    expect(readOperationDefinition(draft).inputSchema['type']).toBe('object');
+  });
+
+  it('refuses what is not an OpenAPI document, naming what it is', () => {
+    expect(() => convertDocument([])).toThrow(TypeError);
+    expect(() => convertDocument({ openapi: '4.0.0' })).toThrow(/not an OpenAPI 2.0, 3.0 or 3.1 document/);
+  });
+});

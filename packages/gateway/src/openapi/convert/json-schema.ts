@@ -96,6 +96,9 @@ export const DEFAULT_SCHEMA_BOUNDS: SchemaBounds = { maxDepth: 10, maxNodes: 600
 
 type Source = Record<string, unknown>;
 
+/** Most `allOf` parts followed when merging a body's members. */
+const MAX_ALL_OF_PARTS = 64;
+
 function isRecord(value: unknown): value is Source {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -110,11 +113,20 @@ function isValidPattern(pattern: unknown): pattern is string {
   }
 }
 
+/** JSON text of `value`, or undefined when it has none (cyclic after dereferencing, a BigInt...). */
+function jsonOf(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}
+
 function uniqueJson(values: readonly unknown[]): unknown[] {
   const seen = new Set<string>();
   const kept: unknown[] = [];
-  for (const value of values) {
-    const json = JSON.stringify(value);
+  for (const value of values.slice(0, 1000)) {
+    const json = jsonOf(value);
     if (json === undefined || seen.has(json)) continue;
     seen.add(json);
     kept.push(value);
@@ -192,7 +204,7 @@ export class SchemaConverter {
     const properties: Record<string, JsonSchema | boolean> = {};
     const required: string[] = [];
     const visit = (node: unknown, seen: Set<object>) => {
-      if (!isRecord(node) || seen.has(node)) return;
+      if (!isRecord(node) || seen.has(node) || seen.size > MAX_ALL_OF_PARTS) return;
       seen.add(node);
       this.#ancestors.add(node);
       try {
@@ -222,14 +234,15 @@ export class SchemaConverter {
     return { properties, required: [...new Set(required)].filter((name) => Object.hasOwn(properties, name)) };
   }
 
-  /** Whether an (object) schema has members to merge. */
-  static isObjectSchema(schema: unknown): boolean {
-    if (!isRecord(schema)) return false;
+  /** Whether an (object) schema has members to merge; `allOf` followed a bounded depth (it may be cyclic). */
+  static isObjectSchema(schema: unknown, depth = 0): boolean {
+    if (!isRecord(schema) || depth > 8) return false;
     const type = schema['type'];
     if (type === 'object') return true;
     if (type === undefined && (isRecord(schema['properties']) || Array.isArray(schema['allOf']))) {
       return (
-        isRecord(schema['properties']) || (schema['allOf'] as unknown[]).every(SchemaConverter.isObjectSchema)
+        isRecord(schema['properties']) ||
+        (schema['allOf'] as unknown[]).every((part) => SchemaConverter.isObjectSchema(part, depth + 1))
       );
     }
     return false;
@@ -302,8 +315,7 @@ export class SchemaConverter {
       if (schema['nullable'] === true && !values.includes(null)) values.push(null);
       if (values.length > 0) out['enum'] = values;
     }
-    if (schema['const'] !== undefined && JSON.stringify(schema['const']) !== undefined)
-      out['const'] = schema['const'];
+    if (schema['const'] !== undefined && smallJson(schema['const'])) out['const'] = schema['const'];
     if (typeof schema['format'] === 'string' && KNOWN_FORMATS.has(schema['format']) && types !== undefined) {
       if (types.includes('string') || numeric) out['format'] = schema['format'];
     }

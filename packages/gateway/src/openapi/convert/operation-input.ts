@@ -127,7 +127,7 @@ function bodyMembers(
   if (
     alternatives === undefined ||
     alternatives.length === 0 ||
-    !alternatives.every(SchemaConverter.isObjectSchema)
+    !alternatives.every((alternative) => SchemaConverter.isObjectSchema(alternative))
   ) {
     return undefined;
   }

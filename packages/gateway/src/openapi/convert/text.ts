@@ -5,6 +5,7 @@
  * @module
  */
 
+const MAX_SOURCE_TEXT = 64 * 1024;
 const TAG = /<\/?[A-Za-z][^<>]*>/g;
 const BREAK = /<(br|\/p|\/div|\/li|\/h[1-6]|\/tr)\b[^<>]*>/gi;
 const COMMENT = /<!--[\s\S]*?-->/g;
@@ -16,7 +17,9 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
  */
 export function plainText(value: unknown): string {
   if (typeof value !== 'string') return '';
+  // Longer than any tool text may be: a hostile length must not make the patterns slow.
   return value
+    .slice(0, MAX_SOURCE_TEXT)
     .replace(COMMENT, '')
     .replace(BREAK, '\n')
     .replace(TAG, '')
