@@ -6,7 +6,7 @@ import { listSections } from '../../catalog/sections-table.js';
 import { listUpstreamHosts } from '../../catalog/upstream-hosts-table.js';
 import { createWorkspace } from '../../catalog/workspaces-table.js';
 import { frankfurterDraft, uniqueSlug } from '../../test-support/catalog-fixtures.js';
-import { describeEachDatabase } from '../../test-support/describe-each-database.js';
+import { describeEachDatabase, describePostgres } from '../../test-support/describe-each-database.js';
 import type { ImportPlan, PlannedOperation } from '../convert/import-plan.js';
 import { applyImportPlan, type ImportProgress } from './apply-plan.js';
 
@@ -203,5 +203,21 @@ describeEachDatabase('applyImportPlan', (fixture) => {
     expect(again.agent).toMatchObject({ created: false, operations: 3, publishedVersion: 2 });
     expect(again.operations.map((o) => o.publishedVersion)).toEqual([1, 1, 2]);
     expect((await getAgent(fixture.db(), workspace, 'pets')).draft.operations).toHaveLength(3);
+  });
+});
+
+describePostgres('applyImportPlan, two at once', (fixture) => {
+  it('two imports into one workspace run one after the other: one creates, the other finds them unchanged', async () => {
+    const workspace = uniqueSlug('import');
+    await createWorkspace(fixture.db(), { slug: workspace });
+    const reports = await Promise.all([
+      applyImportPlan(fixture.db(), petPlan(), { workspace }),
+      applyImportPlan(fixture.db(), petPlan(), { workspace }),
+    ]);
+    expect(reports.map((r) => [r.counts.created, r.counts.unchanged]).sort()).toEqual([
+      [0, 3],
+      [3, 0],
+    ]);
+    expect(await listOperations(fixture.db(), workspace)).toHaveLength(3);
   });
 });

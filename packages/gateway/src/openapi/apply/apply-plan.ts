@@ -13,7 +13,12 @@ import type { Database, Queryable, Transaction } from '../../store/database.js';
 import type { ImportPlan, PlannedOperation, SkippedOperation } from '../convert/import-plan.js';
 import { OpenApiImportError } from '../load/openapi-import-error.js';
 import { withReadDefaults } from './draft-defaults.js';
-import { type ExistingOperation, existingOperations, setImportKey } from './import-keys.js';
+import {
+  type ExistingOperation,
+  existingOperations,
+  lockWorkspaceForImport,
+  setImportKeys,
+} from './import-keys.js';
 import { agentMetrics, operationsMetrics } from './import-metrics.js';
 import type { ImportedAgent, ImportedOperation, ImportReport } from './import-report.js';
 import { joinedDatabase } from './joined-transaction.js';
@@ -121,6 +126,7 @@ async function upsertOperations(
     bySlug.set(operation.slug, operation);
   }
   const result: Upserted = { operations: [], definitions: [], skipped: [] };
+  const newKeys: { operationId: string; key: string }[] = [];
   const total = plan.operations.length;
   for (const [index, planned] of plan.operations.entries()) {
     progress(options, 'operations', index, total);
@@ -149,7 +155,7 @@ async function upsertOperations(
         continue;
       }
       const created = await createOperation(tx, workspace.slug, { slug: planned.slug, draft: planned.draft });
-      await setImportKey(tx, created.id, planned.key);
+      newKeys.push({ operationId: created.id, key: planned.key });
       bySlug.set(created.slug, { ...created, importKey: planned.key, archived: false });
       result.operations.push(imported(planned, created.slug, created.draft, 'created'));
       result.definitions.push(created.draft);
@@ -160,6 +166,7 @@ async function upsertOperations(
       result.skipped.push(skip(planned, `the gateway refused the converted draft: ${error.message}`));
     }
   }
+  await setImportKeys(tx, newKeys);
   progress(options, 'operations', total, total);
   return result;
 }
@@ -263,6 +270,7 @@ export async function applyImportPlan(
     let workspace = await findWorkspace(tx, options.workspace);
     const workspaceCreated = workspace === undefined;
     workspace ??= await createWorkspace(tx, { slug: options.workspace });
+    await lockWorkspaceForImport(tx, workspace.id);
     const sectionsCreated = await createMissingSections(tx, workspace, plan);
     const hostsAdded = options.allowHost === true ? await allowHosts(tx, workspace, plan.hosts) : [];
     const upserted = await upsertOperations(tx, workspace, plan, options);

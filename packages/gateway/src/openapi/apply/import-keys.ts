@@ -41,7 +41,23 @@ export async function existingOperations(db: Queryable, workspaceId: string): Pr
   }));
 }
 
-/** Records that the operation `operationId` is the import of the API operation `key`. */
-export async function setImportKey(db: Queryable, operationId: string, key: string): Promise<void> {
-  await db.query('UPDATE operations SET import_key = $2 WHERE id = $1', [operationId, key]);
+/** Records which API operation each operation is the import of, in one statement. */
+export async function setImportKeys(
+  db: Queryable,
+  keys: readonly { operationId: string; key: string }[],
+): Promise<void> {
+  if (keys.length === 0) return;
+  await db.query(
+    `UPDATE operations o SET import_key = k.key
+     FROM unnest($1::uuid[], $2::text[]) AS k(id, key) WHERE o.id = k.id`,
+    [keys.map((k) => k.operationId), keys.map((k) => k.key)],
+  );
+}
+
+/**
+ * Holds the workspace's row until the import commits, so two imports into one workspace run
+ * one after the other (on PostgreSQL) instead of racing for the same slugs.
+ */
+export async function lockWorkspaceForImport(db: Queryable, workspaceId: string): Promise<void> {
+  await db.query('SELECT id FROM workspaces WHERE id = $1 FOR UPDATE', [workspaceId]);
 }
