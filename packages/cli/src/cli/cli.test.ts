@@ -65,6 +65,20 @@ describe('cli dispatch', () => {
     for (const flag of flags) expect(result.stdout).toContain(flag);
   });
 
+  it('colours the error prefix only on a terminal, and never with NO_COLOR', async () => {
+    const onTerminal = async (env: Record<string, string>) => {
+      let stderr = '';
+      const io = { ...fakeIo(env), stderr: { isTTY: true, write: () => undefined }, stdoutIsTTY: true };
+      await cli(['gatway'], io, { stdout: () => undefined, stderr: (text) => (stderr += text) });
+      return stderr;
+    };
+    expect((await onTerminal({})).startsWith("\u001b[31mmcpforge:\u001b[39m unknown command 'gatway'")).toBe(
+      true,
+    );
+    expect(await onTerminal({ NO_COLOR: '1' })).toMatch(/^mcpforge: unknown command 'gatway'/);
+    expect((await runCli(['gatway'])).stderr).toMatch(/^mcpforge: /);
+  });
+
   it('--version prints the version', async () => {
     expect((await runCli(['--version'])).stdout).toBe(`${CLI_VERSION}\n`);
   });

@@ -1,4 +1,5 @@
 import { CliError } from './cli-error.js';
+import { stderrPalette, stdoutPalette } from './colour.js';
 import { COMMANDS, GROUPS } from './commands.js';
 import { resolveCommand } from './dispatch.js';
 import { ExitCode, type ExitCodeValue } from './exit-code.js';
@@ -30,14 +31,16 @@ export async function cli(argv: readonly string[], io: CliIo, out: CliOutput): P
       return ExitCode.ok;
     }
     const { result, stopped, exitCode } = await resolved.command.run(resolved.args, io);
-    out.stdout(`${json ? JSON.stringify(result) : resolved.command.render(result as never)}\n`);
+    out.stdout(
+      `${json ? JSON.stringify(result) : resolved.command.render(result as never, stdoutPalette(io))}\n`,
+    );
     if (stopped !== undefined) await stopped;
     return exitCode ?? ExitCode.ok;
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
     // With --json the error is the result a script reads (stdout); a person reads stderr.
     if (json) out.stdout(`${JSON.stringify(error.toJSON())}\n`);
-    else out.stderr(`mcpforge: ${error.message}\n`);
+    else out.stderr(`${stderrPalette(io).red('mcpforge:')} ${error.message}\n`);
     return error.exitCode;
   }
 }

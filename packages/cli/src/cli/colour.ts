@@ -41,6 +41,9 @@ export function palette(enabled: boolean): Palette {
   };
 }
 
+/** No colour: what a `render` called outside the CLI (a test, an embedder) gets by default. */
+export const PLAIN: Palette = palette(false);
+
 /** The palette for what a command prints on stdout (`render`). */
 export function stdoutPalette(io: Pick<CliIo, 'env' | 'stdoutIsTTY'>): Palette {
   return palette(colourWanted(io.env, io.stdoutIsTTY === true));

@@ -8,6 +8,7 @@ import * as operations from '../commands/gateway-operations.js';
 import * as serve from '../commands/gateway-serve.js';
 import * as workspaces from '../commands/gateway-workspaces.js';
 import * as create from '../commands/new.js';
+import type { Palette } from './colour.js';
 import type { CliIo, CommandOutput } from './io.js';
 
 /** One command of the `mcpforge` table. */
@@ -29,8 +30,8 @@ export interface Command {
    */
   handlesHelp?: boolean | undefined;
   run(args: readonly string[], io: CliIo): Promise<CommandOutput<unknown>>;
-  /** The human view of its result. */
-  render(result: never): string;
+  /** The human view of its result; `palette` colours only on a terminal without NO_COLOR. */
+  render(result: never, palette: Palette): string;
 }
 
 /** Every command, in help order. */

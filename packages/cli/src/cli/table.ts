@@ -3,8 +3,15 @@
  * @module
  */
 
-/** `rows` under `headers`, each column as wide as its widest cell, two spaces apart. */
-export function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+/**
+ * `rows` under `headers`, each column as wide as its widest cell, two spaces apart; `heading`
+ * styles the header line (bold on a terminal).
+ */
+export function table(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+  heading: (text: string) => string = (text) => text,
+): string {
   const widths = headers.map((header, column) =>
     Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)),
   );
@@ -13,7 +20,7 @@ export function table(headers: readonly string[], rows: readonly (readonly strin
       .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] as number)))
       .join('  ')
       .trimEnd();
-  return [line(headers), ...rows.map(line)].join('\n');
+  return [heading(line(headers)), ...rows.map(line)].join('\n');
 }
 
 /** An ISO time as `2026-12-01 15:40` (UTC), or `-` for none. */

@@ -1,6 +1,7 @@
 import { ADMIN_FLAGS, ADMIN_KEY_HELP, adminClientFor, JSON_FLAG } from '../admin/admin-flags.js';
 import type { Agent, PublishedAgent } from '../admin/admin-types.js';
 import { requireWorkspace, WORKSPACE_FLAG } from '../admin/workspace-flag.js';
+import { type Palette, PLAIN } from '../cli/colour.js';
 import { type FlagSpec, flagHelp, parseCommandLine } from '../cli/flags.js';
 import type { CliIo, CommandOutput } from '../cli/io.js';
 import { shortTime, table } from '../cli/table.js';
@@ -54,7 +55,7 @@ export async function runList(args: readonly string[], io: CliIo): Promise<Comma
   return { result: { workspace, agents } };
 }
 
-export function renderList(result: AgentList): string {
+export function renderList(result: AgentList, style: Palette = PLAIN): string {
   if (result.agents.length === 0) return `No agents in '${result.workspace}'.`;
   return table(
     ['AGENT', 'DELIVERY', 'OPERATIONS', 'PUBLISHED', 'UPDATED', 'ARCHIVED'],
@@ -66,6 +67,7 @@ export function renderList(result: AgentList): string {
       shortTime(agent.updatedAt),
       shortTime(agent.archivedAt),
     ]),
+    style.bold,
   );
 }
 
@@ -81,14 +83,14 @@ export async function runPublish(args: readonly string[], io: CliIo): Promise<Co
   return { result: await client.publishAgent(workspace, positionals[0] as string) };
 }
 
-export function renderPublish(result: PublishedAgent): string {
+export function renderPublish(result: PublishedAgent, style: Palette = PLAIN): string {
   const { catalog } = result;
   const { metrics } = catalog;
   const what = `agent '${catalog.agent}' of '${catalog.workspace}'`;
   const lines = [
     result.created
       ? `Published ${what} as version ${catalog.agentVersion} (revision ${catalog.revision}).`
-      : `Nothing new: ${what} equals its version ${catalog.agentVersion}.`,
+      : style.dim(`Nothing new: ${what} equals its version ${catalog.agentVersion}.`),
     `  tools      ${metrics.toolCount} (${metrics.delivery})`,
     `  catalog    ${metrics.catalogBytes} bytes, ~${metrics.estimatedTokens} tokens`,
     `  largest    ${metrics.largestTool === null ? '-' : `${metrics.largestTool} (${metrics.largestToolBytes} bytes)`}`,
@@ -97,7 +99,7 @@ export function renderPublish(result: PublishedAgent): string {
     lines.push(`  left out  ${excluded.operation} (${excluded.reason})`);
   if (catalog.warnings.length > 0) {
     lines.push('', `Warnings (${catalog.warnings.length}):`);
-    for (const warning of catalog.warnings) lines.push(`  ${warning.code}: ${warning.message}`);
+    for (const warning of catalog.warnings) lines.push(`  ${style.yellow(warning.code)}: ${warning.message}`);
   }
   return lines.join('\n');
 }

@@ -1,6 +1,7 @@
 import { ADMIN_FLAGS, ADMIN_KEY_HELP, adminClientFor, JSON_FLAG } from '../admin/admin-flags.js';
 import { type ApiKey, type CreatedKey, KEY_TYPES, type KeyType } from '../admin/admin-types.js';
 import { CliError } from '../cli/cli-error.js';
+import { type Palette, PLAIN } from '../cli/colour.js';
 import { type FlagSpec, type FlagValues, flagHelp, parseCommandLine } from '../cli/flags.js';
 import type { CliIo, CommandOutput } from '../cli/io.js';
 import { shortTime, table } from '../cli/table.js';
@@ -156,12 +157,12 @@ export async function runCreate(args: readonly string[], io: CliIo): Promise<Com
 const binding = (key: ApiKey) =>
   key.workspace === null ? '(all)' : key.agent === null ? key.workspace : `${key.workspace}/${key.agent}`;
 
-export function renderCreate(result: CreatedKey): string {
+export function renderCreate(result: CreatedKey, style: Palette = PLAIN): string {
   const { key } = result;
   return [
     `Created ${key.type} key ${key.id} '${key.name}' for ${binding(key)}.`,
     'Its value, shown this once (only its hash is stored):',
-    `  ${result.value}`,
+    `  ${style.bold(style.green(result.value))}`,
   ].join('\n');
 }
 
@@ -181,7 +182,7 @@ export async function runList(args: readonly string[], io: CliIo): Promise<Comma
   return { result: { keys } };
 }
 
-export function renderList(result: KeyList): string {
+export function renderList(result: KeyList, style: Palette = PLAIN): string {
   if (result.keys.length === 0) return "No keys: 'mcpforge gateway keys create' makes one.";
   return table(
     ['ID', 'TYPE', 'NAME', 'FOR', 'STARTS', 'CREATED', 'LAST USED', 'REVOKED'],
@@ -195,6 +196,7 @@ export function renderList(result: KeyList): string {
       shortTime(key.lastUsedAt),
       shortTime(key.revokedAt),
     ]),
+    style.bold,
   );
 }
 

@@ -1,6 +1,7 @@
 import { ADMIN_FLAGS, ADMIN_KEY_HELP, adminClientFor, JSON_FLAG } from '../admin/admin-flags.js';
 import type { Operation, PublishedOperation } from '../admin/admin-types.js';
 import { requireWorkspace, WORKSPACE_FLAG } from '../admin/workspace-flag.js';
+import { type Palette, PLAIN } from '../cli/colour.js';
 import { type FlagSpec, flagHelp, parseCommandLine } from '../cli/flags.js';
 import type { CliIo, CommandOutput } from '../cli/io.js';
 import { shortTime, table } from '../cli/table.js';
@@ -56,7 +57,7 @@ export async function runList(args: readonly string[], io: CliIo): Promise<Comma
   return { result: { workspace, operations } };
 }
 
-export function renderList(result: OperationList): string {
+export function renderList(result: OperationList, style: Palette = PLAIN): string {
   if (result.operations.length === 0) {
     return `No operations in '${result.workspace}': 'mcpforge gateway import openapi <file> --workspace ${result.workspace}' imports an API's.`;
   }
@@ -71,6 +72,7 @@ export function renderList(result: OperationList): string {
       shortTime(operation.updatedAt),
       shortTime(operation.archivedAt),
     ]),
+    style.bold,
   );
 }
 

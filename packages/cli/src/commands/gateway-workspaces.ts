@@ -1,5 +1,6 @@
 import { ADMIN_FLAGS, ADMIN_KEY_HELP, adminClientFor, JSON_FLAG } from '../admin/admin-flags.js';
 import type { Workspace } from '../admin/admin-types.js';
+import { type Palette, PLAIN } from '../cli/colour.js';
 import { type FlagSpec, flagHelp, parseCommandLine } from '../cli/flags.js';
 import type { CliIo, CommandOutput } from '../cli/io.js';
 import { shortTime, table } from '../cli/table.js';
@@ -43,13 +44,14 @@ export async function runList(args: readonly string[], io: CliIo): Promise<Comma
   return { result: { workspaces: await client.listWorkspaces() } };
 }
 
-export function renderList(result: WorkspacesResult): string {
+export function renderList(result: WorkspacesResult, style: Palette = PLAIN): string {
   if (result.workspaces.length === 0) {
     return "No workspaces yet: 'mcpforge gateway workspaces create <slug>' adds one.";
   }
   return table(
     ['SLUG', 'CREATED'],
     result.workspaces.map((workspace) => [workspace.slug, shortTime(workspace.createdAt)]),
+    style.bold,
   );
 }
 
