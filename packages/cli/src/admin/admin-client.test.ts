@@ -89,16 +89,14 @@ describe('AdminClient', () => {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
         return;
       }
-      res
-        .writeHead(400, { 'content-type': 'application/problem+json' })
-        .end(
-          JSON.stringify({
-            title: 'A field is invalid',
-            detail: 'slug: must be a slug',
-            code: 'invalid_field',
-            status: 400,
-          }),
-        );
+      res.writeHead(400, { 'content-type': 'application/problem+json' }).end(
+        JSON.stringify({
+          title: 'A field is invalid',
+          detail: 'slug: must be a slug',
+          code: 'invalid_field',
+          status: 400,
+        }),
+      );
     });
     const client = new AdminClient({ baseUrl: adminApiUrl(origin), adminKey: 'mcpf_adm_x' });
     expect((await client.listWorkspaces()).map((workspace) => workspace.slug)).toEqual(['a', 'b']);

@@ -27,7 +27,9 @@ export type CliErrorCode =
   /** The admin API refused the request; `details` has the problem's `status` and `code`. */
   | 'admin_refused'
   /** Migrating the database failed: unreachable, newer than this code, a migration's SQL. */
-  | 'migrate_failed';
+  | 'migrate_failed'
+  /** An OpenAPI import failed: the document (size, syntax, validity, refused `$ref`s) or the workspace; `details.reason` has the import's code. */
+  | 'import_failed';
 
 const USAGE_CODES: ReadonlySet<CliErrorCode> = new Set([
   'unknown_command',
