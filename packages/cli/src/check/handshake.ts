@@ -43,6 +43,15 @@ export function reportBroken(
     );
     return true;
   }
+  if (outcome.kind === 'failed' && (outcome.status === 401 || outcome.status === 403)) {
+    findings.error(
+      'transport',
+      'unauthorized',
+      `${step}: refused with ${outcome.reason}`,
+      "give the server's credentials: --header 'Authorization: Bearer TOKEN'",
+    );
+    return true;
+  }
   if (outcome.kind === 'failed') {
     findings.error(
       'transport',

@@ -114,6 +114,10 @@ export function httpTransport(url: string, headers: Readonly<Record<string, stri
 async function readAnswer(response: Response, id: number | undefined): Promise<RpcOutcome> {
   const type = (response.headers.get('content-type') ?? '').toLowerCase();
   const status = `HTTP ${response.status}`;
+  if (response.status === 401 || response.status === 403) {
+    const said = (await readCapped(response.body, MAX_BODY_BYTES).catch(() => '')).trim().slice(0, 160);
+    return { kind: 'failed', reason: `${status}${said === '' ? '' : `: ${said}`}`, status: response.status };
+  }
   if (type.startsWith('text/event-stream') && response.body !== null) {
     for await (const data of sseData(response.body, MAX_BODY_BYTES)) {
       const outcome = responseTo(parse(data), id);

@@ -24,6 +24,7 @@ export type FindingCode =
   | 'ok'
   | 'server_unreachable'
   | 'server_crashed'
+  | 'unauthorized'
   | 'step_timeout'
   | 'stdout_not_mcp'
   | 'legacy_handshake_failed'

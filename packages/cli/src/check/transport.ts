@@ -14,7 +14,11 @@ export type RpcOutcome =
   /** No answer within the step's timeout. */
   | { kind: 'timeout'; timeoutMs: number }
   /** The server went away or answered something that is not a JSON-RPC response. */
-  | { kind: 'failed'; reason: string };
+  | {
+      kind: 'failed';
+      reason: string /** The HTTP status, when the server refused the request. */;
+      status?: number;
+    };
 
 /** Per-request settings. */
 export interface SendOptions {

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,6 +121,24 @@ describe('mcpforge check over Streamable HTTP', () => {
     expect(has(report, 'bad_arguments_wrong_code')).toBe(false);
     expect(report.findings.find((finding) => finding.check === 'bad-arguments')?.severity).toBe('ok');
   }, 60_000);
+
+  it('a server that wants credentials: unauthorized, with the --header fix', async () => {
+    const guarded = createServer((_request, response) => {
+      response.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"a key is required"}');
+    });
+    await new Promise<void>((resolve) => guarded.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = guarded.address() as AddressInfo;
+      const { report, exitCode } = await check(['--url', `http://127.0.0.1:${port}/mcp`]);
+      expect(exitCode).toBe(1);
+      const refused = report.findings.find((finding) => finding.code === 'unauthorized');
+      expect(refused?.fix).toMatch(/--header 'Authorization: Bearer/);
+      // Reported once: the other handshakes are not tried against a server that refused.
+      expect(report.findings.filter((finding) => finding.severity === 'error')).toHaveLength(1);
+    } finally {
+      guarded.close();
+    }
+  }, 30_000);
 
   it('a URL where nothing listens is an error, not a hang', async () => {
     const { report, exitCode } = await check(['--url', 'http://127.0.0.1:9/mcp', '--timeout-ms', '2000']);

@@ -25,8 +25,9 @@ additionalProperties), the probe of tools that declare forge.supports_permission
 as errors), and the catalog's size (bytes, ~tokens = bytes/3, the largest tool) with
 description warnings.
 
-A stdio server is started from <command> and always stopped at the end; the words after
-the first one that is not a flag are its command line (or put them after --). The checks
+A stdio server is started from <command> and always stopped at the end: the first word
+that is not a flag, and every word after it, are the server's command line (as is all after
+--), its flags included. The checks
 call tools only with arguments that break their schema, or as probes: a server that
 validates runs no handler.
 
