@@ -163,6 +163,7 @@ describe('mcpforge check against a deliberately broken server', () => {
     ['bad_arguments_accepted', 'count_things'],
     ['description_missing', 'undocumented'],
     ['modern_not_supported', undefined],
+    ['stdout_not_mcp', undefined],
   ])('reports %s (%s)', (code, tool) => {
     expect(has(report, code, tool)).toBe(true);
   });

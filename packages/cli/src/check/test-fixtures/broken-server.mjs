@@ -61,12 +61,15 @@ const TOOLS = [
   },
 ];
 
+// A log line on stdout, where hosts expect only MCP messages.
+if (mode === undefined) process.stdout.write('broken-server starting\n');
+
 const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
 const lines = createInterface({ input: process.stdin });
 lines.on('line', (line) => {
   if (mode === '--mute') return;
   const message = JSON.parse(line);
-  if (message.id === undefined) return;
+  if (message.id === undefined || message.id === null) return;
   const { id, method, params } = message;
   if (mode === '--modern') {
     modern(id, method, params);
