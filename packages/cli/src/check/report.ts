@@ -27,6 +27,7 @@ export type FindingCode =
   | 'unauthorized'
   | 'step_timeout'
   | 'stdout_not_mcp'
+  | 'http_not_mcp'
   | 'legacy_handshake_failed'
   | 'legacy_version_not_echoed'
   | 'initialized_refused'

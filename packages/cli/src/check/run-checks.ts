@@ -110,13 +110,22 @@ export async function runChecks(target: CheckTarget): Promise<CheckReport> {
   } finally {
     target.signal?.removeEventListener('abort', stop);
     await Promise.all(opened.map((transport) => transport.close()));
-    for (const transport of opened) {
-      for (const problem of transport.problems()) {
+    // Each connection to the same server says the same: one finding per distinct problem.
+    const problems = new Set(opened.flatMap((transport) => transport.problems()));
+    for (const problem of problems) {
+      if (target.transport === 'stdio') {
         findings.error(
           'transport',
           'stdout_not_mcp',
           problem,
           'write only MCP messages (one JSON-RPC message a line) on stdout; logs go to stderr',
+        );
+      } else {
+        findings.error(
+          'transport',
+          'http_not_mcp',
+          problem,
+          'answer a POSTed notification with 202 Accepted and no body (Streamable HTTP)',
         );
       }
     }

@@ -170,6 +170,8 @@ describe('mcpforge check against a deliberately broken server', () => {
 
   it('exits 1, names the fix of each problem, and renders them first', () => {
     expect(exitCode).toBe(1);
+    // The log line is seen by both connections the check opened, and reported once.
+    expect(report.findings.filter((finding) => finding.code === 'stdout_not_mcp')).toHaveLength(1);
     for (const finding of report.findings.filter((entry) => entry.severity !== 'ok'))
       expect(finding.fix).toBeTruthy();
     const text = render(report);
