@@ -78,6 +78,11 @@ describe('loadOpenApiDocument: local documents', () => {
     });
   });
 
+  it('reads a YAML document written as one flow mapping (it starts like JSON)', async () => {
+    const path = write('flow.yaml', "{openapi: 3.0.3, info: {title: Flow, version: '1'}, paths: {}}\n");
+    expect(await loadOpenApiDocument(path)).toMatchObject({ specification: 'openapi-3.0', title: 'Flow' });
+  });
+
   it('loads a circular document: the recursive schema becomes an object cycle', async () => {
     const node = { type: 'object', properties: { child: { $ref: '#/components/schemas/Node' } } };
     const path = write('circular.json', {

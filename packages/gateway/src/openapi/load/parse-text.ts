@@ -12,8 +12,14 @@ export function parseDocumentText(bytes: Buffer, where: string): unknown {
   let text = bytes.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const first = text.trimStart()[0];
+  if (first === '{' || first === '[') {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // A YAML flow mapping (`{openapi: 3.1.0, ...}`) starts like JSON too: let YAML have it.
+    }
+  }
   try {
-    if (first === '{' || first === '[') return JSON.parse(text);
     return parseYaml(text, { maxAliasCount: MAX_YAML_ALIASES, prettyErrors: false });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
