@@ -61,5 +61,12 @@ describe('security requirements as binding values', () => {
       unsupported: "no supported security scheme among 'tls' (mutualTLS), 'nope' (not defined)",
     });
     expect(securityBinding([{ bearer: [], basic: [] }], schemes, 'p')).toHaveProperty('unsupported');
+    // A ${...} in a cookie or header name from the document would be a template: refused.
+    const sneaky = {
+      c: { type: 'apiKey', in: 'cookie', name: '${HOME}' },
+      h: { type: 'apiKey', in: 'header', name: 'a${HOME}' },
+    };
+    expect(securityBinding([{ c: [] }], sneaky, 'p')).toHaveProperty('unsupported');
+    expect(securityBinding([{ h: [] }], sneaky, 'p')).toHaveProperty('unsupported');
   });
 });

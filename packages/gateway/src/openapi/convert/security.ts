@@ -38,11 +38,17 @@ export interface SecurityBinding {
   secrets: RequiredSecret[];
 }
 
+/** An HTTP token (header and cookie names). */
+const TOKEN = /^[!#%&'*+.^_`|~0-9A-Za-z-]+$/;
+
 type Applied = { where: 'header' | 'query' | 'cookie'; name: string; value: string } | undefined;
 
 function apply(scheme: NormalSecurityScheme, variable: string): Applied {
   const ref = `\${${variable}}`;
   if (scheme.type === 'apiKey' && scheme.name !== undefined && scheme.name !== '') {
+    // The name is the document's: in a header or cookie it must be a plain token, so no
+    // `${...}` of the document can ever land in a static value (a cookie's is a template).
+    if (scheme.in !== 'query' && !TOKEN.test(scheme.name)) return undefined;
     if (scheme.in === 'header') return { where: 'header', name: scheme.name.toLowerCase(), value: ref };
     if (scheme.in === 'query') return { where: 'query', name: scheme.name, value: ref };
     if (scheme.in === 'cookie') return { where: 'cookie', name: scheme.name, value: ref };
