@@ -49,7 +49,17 @@ beforeAll(async () => {
       response
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify(withSchemaRef('pet.json')));
-    else if (request.url === '/moved') response.writeHead(302, { location: '/pet.json' }).end();
+    else if (request.url === '/hang')
+      response.writeHead(200); // headers sent, the body never ends
+    else if (request.url === '/huge') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = 'x'.repeat(64 * 1024);
+      const push = () => {
+        while (response.write(chunk)) if (response.writableLength > 4 * 1024 * 1024) break;
+        if (!response.destroyed) response.once('drain', push);
+      };
+      push();
+    } else if (request.url === '/moved') response.writeHead(302, { location: '/pet.json' }).end();
     else if (request.url === '/local-ref.json')
       response.writeHead(200).end(JSON.stringify(withSchemaRef(`file://${join(folder, 'pet.json')}`)));
     else response.writeHead(404).end();
@@ -211,6 +221,16 @@ describe('loadOpenApiDocument: remote documents and references', () => {
       code: 'remote_fetch_failed',
       message: expect.stringContaining('HTTP 404'),
     });
+  });
+
+  it('a remote document that never finishes fails at the deadline; one that never ends stops at the cap', async () => {
+    const options = { allowRemote: true, addressPolicy: LOOPBACK_ALLOWED };
+    expect(
+      await failure(loadOpenApiDocument(`${upstream.origin}/hang`, { ...options, remoteTimeoutMs: 300 })),
+    ).toMatchObject({ code: 'remote_fetch_failed' });
+    expect(
+      await failure(loadOpenApiDocument(`${upstream.origin}/huge`, { ...options, maxBytes: 1024 * 1024 })),
+    ).toMatchObject({ code: 'spec_too_large' });
   });
 
   it('a remote document may not reference local files', async () => {
