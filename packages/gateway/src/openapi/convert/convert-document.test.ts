@@ -227,6 +227,21 @@ describe('what is skipped, with a reason', () => {
     });
   });
 
+  it('a 2.0 document without host takes its basePath on the base URL', () => {
+    const doc = {
+      swagger: '2.0',
+      info: { title: 't', version: '1' },
+      basePath: '/api',
+      paths: { '/a': { get: ok } },
+    };
+    expect(convertDocument(doc).skipped[0]?.reason).toContain('--base-url');
+    const binding = only(convertDocument(doc, { baseUrl: 'https://h.test' })).draft['binding'] as Record<
+      string,
+      unknown
+    >;
+    expect(binding['baseUrl']).toBe('https://h.test/api');
+  });
+
   it('a document without an absolute server needs a base URL', () => {
     const doc = openapi({ '/a': { get: ok } }, { servers: [{ url: '/v2' }] });
     expect(convertDocument(doc).skipped[0]?.reason).toContain('--base-url');

@@ -129,7 +129,12 @@ export function convertDocument(document: unknown, options: ConvertDocumentOptio
     const security = securityBinding(operation.security, normal.securitySchemes, prefix);
     const credentials = 'unsupported' in security ? { headers: {}, query: {}, secrets: [] } : security;
     if ('unsupported' in security) warn(`${security.unsupported}: imported without credentials`);
-    const input = operationInput(operation, new Set(Object.keys(credentials.headers)), compiler);
+    const input = operationInput(
+      operation,
+      new Set(Object.keys(credentials.headers)),
+      compiler,
+      new Set(Object.keys(credentials.query)),
+    );
     if ('skip' in input) {
       skip(operation, input.skip);
       continue;

@@ -159,7 +159,16 @@ describe('a security scheme', () => {
       {
         '/a': { get: { operationId: 'a', parameters, ...ok } },
         '/b': { get: { operationId: 'b', security: [{ bearer: [], session: [] }], ...ok } },
-        '/c': { get: { operationId: 'c', security: [{ query_key: [] }], ...ok } },
+        '/c': {
+          get: {
+            operationId: 'c',
+            security: [{ query_key: [] }],
+            parameters: [
+              { name: 'key', in: 'query', schema: { type: 'string', example: 'sk_live_FROM_SPEC' } },
+            ],
+            ...ok,
+          },
+        },
         '/d': { get: { operationId: 'd', security: [{}], ...ok } },
       },
       { ...schemes, security: [{ api_key: [] }] },
@@ -174,6 +183,7 @@ describe('a security scheme', () => {
       {},
     ]);
     expect(bindings[2]?.['query']).toEqual({ key: '${PETS_QUERY_KEY}' });
+    expect(imported.operations[2]?.draft['inputSchema']).toMatchObject({ properties: {} });
     // The header parameter of the same name is the scheme's: left out of the tool's input.
     expect(imported.operations[0]?.draft['inputSchema']).toMatchObject({ properties: {} });
     expect(JSON.stringify(imported)).not.toContain('sk_live_FROM_SPEC');

@@ -175,11 +175,15 @@ function compilable(schema: JsonSchema, compiler: SchemaCompiler, warnings: stri
   return rest;
 }
 
-/** The tool input of `operation`; `staticHeaders` are the security headers the binding already sets. */
+/**
+ * The tool input of `operation`; `staticHeaders` and `staticQuery` are the headers and query
+ * parameters a security scheme already sets (parameters of those names are left out).
+ */
 export function operationInput(
   operation: NormalOperation,
   staticHeaders: ReadonlySet<string>,
   compiler: SchemaCompiler,
+  staticQuery: ReadonlySet<string> = new Set(),
 ): OperationInput {
   const warnings: string[] = [];
   const rewritten = bindingPath(operation.path);
@@ -212,6 +216,10 @@ export function operationInput(
         warnings.push(`${label} is set by the gateway or a security scheme: left out`);
         continue;
       }
+    }
+    if (parameter.in === 'query' && staticQuery.has(parameter.name)) {
+      warnings.push(`${label} is set by a security scheme: left out`);
+      continue;
     }
     if (parameter.in === 'cookie' && !HEADER_NAME.test(parameter.name)) {
       warnings.push(`${label} is not a valid cookie name: left out`);

@@ -84,8 +84,9 @@ function readParameter(value: unknown): NormalParameter | undefined {
 
 function serversOf(document: Json): NormalServer[] {
   const host = stringOf(document['host']);
-  if (host === undefined) return [];
   const basePath = stringOf(document['basePath']) ?? '';
+  // No host: the API is on the host serving the document; the base path resolves against the base URL option.
+  if (host === undefined) return basePath === '' ? [] : [{ url: basePath, variables: {} }];
   const schemes = arrayOf(document['schemes']).filter((s): s is string => s === 'https' || s === 'http');
   // https first: a document listing both is served over TLS too.
   const scheme = schemes.includes('https') || schemes.length === 0 ? 'https' : 'http';
