@@ -55,6 +55,8 @@ export class CatalogSearch {
         name: definition.name,
         title: definition.title,
         description: definition.description,
+        // Property names and descriptions help find a tool by what it takes.
+        inputSchema: definition.inputSchema,
         sections: definition.sections.map((slug) => {
           const section = sections.get(slug);
           return { slug, title: section?.title, description: section?.description };
