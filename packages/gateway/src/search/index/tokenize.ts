@@ -12,6 +12,8 @@ const WORD = /\p{L}+|\p{N}+/gu;
 const LOWER_UPPER = /(\p{Ll}|\p{N})(\p{Lu})/gu;
 /** An upper-case run followed by a capitalised word: `HTTPServer` → `HTTP|Server`. */
 const UPPER_WORD = /(\p{Lu}+)(\p{Lu}\p{Ll})/gu;
+/** A plain word (lower case, maybe capitalised, no digits): most words, so they skip the splitting. */
+const PLAIN_WORD = /^\p{Lu}?\p{Ll}*$/u;
 
 /**
  * The normalised words of `text`. A mixed-case token (`GitHub`, `createFork`) gives its parts
@@ -21,6 +23,10 @@ export function tokenize(text: string): string[] {
   const words: string[] = [];
   for (const raw of text.normalize('NFKC').split(/[^\p{L}\p{N}]+/u)) {
     if (raw === '') continue;
+    if (PLAIN_WORD.test(raw)) {
+      words.push(raw.toLowerCase().replaceAll('ё', 'е'));
+      continue;
+    }
     const split = raw.replace(UPPER_WORD, '$1 $2').replace(LOWER_UPPER, '$1 $2');
     const parts = normalizeText(split).match(WORD) ?? [];
     words.push(...parts);
