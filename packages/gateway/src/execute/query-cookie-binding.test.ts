@@ -173,3 +173,35 @@ describe('a path argument value holding ../ and /', () => {
     expect(upstream.requests).toHaveLength(2);
   });
 });
+
+describe('a payload argument', () => {
+  function post(placements: Record<string, unknown>) {
+    return testBinding({
+      method: 'POST',
+      baseUrl: upstream.origin,
+      path: '/p',
+      timeoutMs: 5000,
+      arguments: placements,
+    });
+  }
+
+  it('is the whole JSON body (an array or a scalar); absent, no body is sent', async () => {
+    const binding = post({ items: { in: 'payload' } });
+    expect(binding.arguments['items']).toEqual({ in: 'payload', name: 'items' });
+    expectOk(await executor.execute(binding, { items: ['a', { b: 1 }] }, context));
+    expectOk(await executor.execute(binding, { items: 'plain' }, context));
+    expectOk(await executor.execute(binding, {}, context));
+    expect(upstream.requests.map((request) => [request.headers['content-type'], request.body])).toEqual([
+      ['application/json', '["a",{"b":1}]'],
+      ['application/json', '"plain"'],
+      [undefined, ''],
+    ]);
+  });
+
+  it('is alone in the body, never on a GET, and has no name of its own', () => {
+    expect(() => post({ a: { in: 'payload' }, b: { in: 'body' } })).toThrow(/whole body/);
+    expect(() => post({ a: { in: 'payload' }, b: { in: 'payload' } })).toThrow(/whole body/);
+    expect(() => get('/p', { arguments: { a: { in: 'payload' } } })).toThrow(/GET request has no body/);
+    expect(() => post({ a: { in: 'payload', name: 'other' } })).toThrow(/no name of its own/);
+  });
+});
