@@ -30,9 +30,10 @@ export async function cli(argv: readonly string[], io: CliIo, out: CliOutput): P
       out.stdout(`${resolved.help}\n`);
       return ExitCode.ok;
     }
-    const { result, stopped, exitCode } = await resolved.command.run(resolved.args, io);
+    const { result, stopped, exitCode, json: given } = await resolved.command.run(resolved.args, io);
+    const asJson = given ?? json;
     out.stdout(
-      `${json ? JSON.stringify(result) : resolved.command.render(result as never, stdoutPalette(io))}\n`,
+      `${asJson ? JSON.stringify(result) : resolved.command.render(result as never, stdoutPalette(io))}\n`,
     );
     if (stopped !== undefined) await stopped;
     return exitCode ?? ExitCode.ok;

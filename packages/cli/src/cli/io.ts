@@ -39,4 +39,9 @@ export interface CommandOutput<T> {
   result: T;
   stopped?: Promise<void> | undefined;
   exitCode?: ExitCodeValue | undefined;
+  /**
+   * Whether `--json` was given, as the command read its line; without it the CLI looks for
+   * `--json` before any `--`. `check` says it, since a `--json` in the server's command is the server's.
+   */
+  json?: boolean | undefined;
 }
