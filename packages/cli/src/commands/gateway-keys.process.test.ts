@@ -88,6 +88,22 @@ describe('the operator commands in a real process', { timeout: 120_000 }, () => 
     expect(listed.stdout).not.toContain('\u001b[');
   });
 
+  it('workspaces create, operations list and agents list: exit 0 with their output', async () => {
+    const env = { MCPFORGE_GATEWAY_URL: served.url, MCPFORGE_ADMIN_KEY: served.adminKey };
+    const created = await runBin(['gateway', 'workspaces', 'create', 'ops-test'], env);
+    expect([created.code, created.stdout]).toEqual([0, "Created workspace 'ops-test'.\n"]);
+    const operations = await runBin(
+      ['gateway', 'operations', 'list', '--workspace', 'ops-test', '--json'],
+      env,
+    );
+    expect([operations.code, JSON.parse(operations.stdout)]).toEqual([
+      0,
+      { workspace: 'ops-test', operations: [] },
+    ]);
+    const agents = await runBin(['gateway', 'agents', 'list', '--workspace', 'ops-test'], env);
+    expect([agents.code, agents.stdout]).toEqual([0, "No agents in 'ops-test'.\n"]);
+  });
+
   it('no gateway at the URL: exit 1, one line on stderr naming the fix, no colour on a pipe', async () => {
     const port = await closedPort();
     const run = await runBin(['gateway', 'workspaces', '--url', `http://127.0.0.1:${port}`], {
