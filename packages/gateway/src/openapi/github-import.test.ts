@@ -4,7 +4,7 @@ import { ensureGithubOpenApi, OCTOKIT_OPENAPI_VERSION } from '../../../../script
 import { TOOL_NAME_PATTERN } from '../catalog/operation-definition.js';
 import { listOperations } from '../catalog/operations-table.js';
 import { DatabaseFixture } from '../test-support/database-fixture.js';
-import { applyImportPlan } from './apply/apply-plan.js';
+import { applyImportPlan, type ImportProgress } from './apply/apply-plan.js';
 import { convertDocument } from './convert/convert-document.js';
 import { loadOpenApiDocument } from './load/load-document.js';
 
@@ -43,7 +43,11 @@ describe('importing GitHub’s REST API description', () => {
       const loadedAt = performance.now();
       const plan = convertDocument(loaded.document);
       const convertedAt = performance.now();
-      const report = await applyImportPlan(fixture.db(), plan, { workspace: 'github' });
+      const steps: ImportProgress[] = [];
+      const report = await applyImportPlan(fixture.db(), plan, {
+        workspace: 'github',
+        onProgress: (step) => steps.push(step),
+      });
       const appliedAt = performance.now();
       sample();
 
@@ -53,6 +57,13 @@ describe('importing GitHub’s REST API description', () => {
       expect(accounted.sort()).toEqual([...keys].sort());
       for (const skipped of report.skipped) expect(skipped.reason.trim()).not.toBe('');
       expect(report.counts.created).toBe(report.operations.length);
+      // Progress as it went: every 50 operations and the end.
+      expect(steps.length).toBeGreaterThan(plan.operations.length / 50);
+      expect(steps.at(-1)).toEqual({
+        phase: 'operations',
+        done: plan.operations.length,
+        total: plan.operations.length,
+      });
 
       const stored = await listOperations(fixture.db(), 'github');
       expect(stored).toHaveLength(report.operations.length);
