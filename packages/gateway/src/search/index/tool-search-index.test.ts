@@ -131,6 +131,14 @@ describe('ToolSearchIndex', () => {
     expect(index.search('list repositories', { limit: 8 })).toEqual(first);
   });
 
+  it('answers an empty catalog and a long query of junk without failing', () => {
+    const empty = ToolSearchIndex.build([]);
+    expect(empty.size).toBe(0);
+    expect(empty.search('anything', { limit: 8 })).toEqual([]);
+    const junk = Array.from({ length: 300 }, (_, i) => `w${i}x${'q'.repeat(i % 7)}`).join(' ');
+    expect(index.search(`${junk} repository`, { limit: 3 })).toHaveLength(3);
+  });
+
   it('refuses two tools with one name', () => {
     const twice = [catalog[0], catalog[0]] as SearchDocument[];
     expect(() => ToolSearchIndex.build(twice)).toThrow(SearchIndexError);
