@@ -120,4 +120,26 @@ describe('AdminClient', () => {
     const error = await failure(client.listWorkspaces());
     expect(error.message).toBe(`the gateway at ${origin} did not answer within 200 ms`);
   });
+
+  it('SIGINT (the io signal) stops a request in flight; the timeout still applies beside it', async () => {
+    const origin = await serve(() => undefined);
+    const controller = new AbortController();
+    const client = new AdminClient({
+      baseUrl: adminApiUrl(origin),
+      adminKey: 'k',
+      signal: controller.signal,
+    });
+    const pending = failure(client.listWorkspaces());
+    setTimeout(() => controller.abort(), 50);
+    expect((await pending).message).toBe(`stopped before the gateway at ${origin} answered`);
+    const timed = new AdminClient({
+      baseUrl: adminApiUrl(origin),
+      adminKey: 'k',
+      signal: new AbortController().signal,
+      timeoutMs: 100,
+    });
+    expect((await failure(timed.listWorkspaces())).message).toBe(
+      `the gateway at ${origin} did not answer within 100 ms`,
+    );
+  });
 });

@@ -144,6 +144,22 @@ async function boundedText(response: Response): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * A signal that aborts at the timeout or with `outer` (SIGINT), and `release`, which drops the
+ * listener on `outer` once the request is over (one per request would pile up on a long list).
+ * Written out because `AbortSignal.any` is missing before Node 20.3.
+ */
+function requestSignal(timeoutMs: number, outer: AbortSignal | undefined) {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  if (outer === undefined) return { signal: timeout, release: () => undefined };
+  const controller = new AbortController();
+  const onOuter = () => controller.abort(outer.reason);
+  if (outer.aborted) onOuter();
+  outer.addEventListener('abort', onOuter, { once: true });
+  timeout.addEventListener('abort', () => controller.abort(timeout.reason), { once: true });
+  return { signal: controller.signal, release: () => outer.removeEventListener('abort', onOuter) };
+}
+
 interface Page<T> {
   items: T[];
   nextCursor: string | null;
@@ -178,8 +194,7 @@ export class AdminClient {
     for (const [name, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined && value !== false) url.searchParams.set(name, String(value));
     }
-    const timeout = AbortSignal.timeout(this.#timeoutMs);
-    const signal = this.#signal === undefined ? timeout : AbortSignal.any([timeout, this.#signal]);
+    const { signal, release } = requestSignal(this.#timeoutMs, this.#signal);
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.#key}`,
       accept: 'application/json',
@@ -199,6 +214,8 @@ export class AdminClient {
     } catch (error) {
       if (error instanceof CliError) throw error;
       throw unreachable(error, this.baseUrl, this.#timeoutMs);
+    } finally {
+      release();
     }
     const type = response.headers.get('content-type') ?? '';
     let parsed: unknown;
