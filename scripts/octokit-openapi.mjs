@@ -103,6 +103,10 @@ async function report() {
       lap('convertMs');
       const applied = await openapi.applyImportPlan(db, plan, { workspace: 'github' });
       lap('applyMs');
+      const again = await openapi.applyImportPlan(db, plan, { workspace: 'github' });
+      lap('reimportMs');
+      if (again.counts.unchanged !== applied.operations.length)
+        throw new Error('the re-import changed drafts');
       return { loaded, plan, applied, phases };
     });
     const { loaded, plan, applied, phases } = result;
