@@ -12,8 +12,11 @@ export type DeliveryMode = (typeof DELIVERY_MODES)[number];
 export const DEFAULT_SEARCH_LIMIT = 8;
 /** Largest `search_tools` limit (the seed's bound). */
 export const MAX_SEARCH_LIMIT = 20;
-/** Most operations one agent exposes. */
-export const MAX_AGENT_OPERATIONS = 1000;
+/**
+ * Most operations one agent exposes: search mode serves catalogs of thousands (GitHub's REST
+ * API is 1,223), and a direct catalog far below this already draws a size warning.
+ */
+export const MAX_AGENT_OPERATIONS = 5000;
 /** Most sections one agent is described by. */
 export const MAX_AGENT_SECTIONS = 64;
 

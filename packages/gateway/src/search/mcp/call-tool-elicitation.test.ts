@@ -6,8 +6,8 @@ import { INVOICE_TOOL } from '../../approvals/approval-fixture.js';
 import { createKey } from '../../keys/api-keys-table.js';
 import { describeEachDatabase } from '../../test-support/describe-each-database.js';
 import { type ListeningGateway, listenGateway } from '../../test-support/gateway-fixture.js';
+import { type SeededSearchAgents, seedSearchAgents } from '../../test-support/search-fixture.js';
 import { startUpstream, type TestUpstream } from '../../test-support/upstream-server.js';
-import { type SeededSearchAgents, seedSearchAgents } from './search-fixture.js';
 
 const INVOICE = { invoice: 'inv_9', total: 5 };
 

@@ -14,8 +14,8 @@ import {
   postJson,
   RATES_ANSWER,
 } from '../../test-support/gateway-fixture.js';
+import { DELETE_TOOL, type SeededSearchAgents, seedSearchAgents } from '../../test-support/search-fixture.js';
 import { startUpstream, type TestUpstream } from '../../test-support/upstream-server.js';
-import { DELETE_TOOL, type SeededSearchAgents, seedSearchAgents } from './search-fixture.js';
 
 const APPROVAL_ID = /approval_[0-9A-HJKMNP-TV-Z]{26}/;
 const RATE_ARGS = { base: 'USD', quote: 'EUR' };

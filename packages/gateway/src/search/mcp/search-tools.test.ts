@@ -7,8 +7,13 @@ import {
   modernRequest,
   RATES_ANSWER,
 } from '../../test-support/gateway-fixture.js';
+import {
+  ARCHIVE_TOOL,
+  REPORT_TOOLS,
+  type SeededSearchAgents,
+  seedSearchAgents,
+} from '../../test-support/search-fixture.js';
 import { startUpstream, type TestUpstream } from '../../test-support/upstream-server.js';
-import { ARCHIVE_TOOL, REPORT_TOOLS, type SeededSearchAgents, seedSearchAgents } from './search-fixture.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read JSON-RPC results by path
 type Json = any;

@@ -1,14 +1,14 @@
-import { invoiceDraft } from '../../approvals/approval-fixture.js';
-import { publishAgent } from '../../catalog/agent-versions-table.js';
-import { createAgent } from '../../catalog/agents-table.js';
-import { publishOperation } from '../../catalog/operation-versions-table.js';
-import { createOperation } from '../../catalog/operations-table.js';
-import { createSection } from '../../catalog/sections-table.js';
-import { putUpstreamHost } from '../../catalog/upstream-hosts-table.js';
-import { createKey } from '../../keys/api-keys-table.js';
-import type { Database } from '../../store/database.js';
-import { frankfurterDraft, seedWorkspace, uniqueSlug } from '../../test-support/catalog-fixtures.js';
-import type { TestUpstream } from '../../test-support/upstream-server.js';
+import { invoiceDraft } from '../approvals/approval-fixture.js';
+import { publishAgent } from '../catalog/agent-versions-table.js';
+import { createAgent } from '../catalog/agents-table.js';
+import { publishOperation } from '../catalog/operation-versions-table.js';
+import { createOperation } from '../catalog/operations-table.js';
+import { createSection } from '../catalog/sections-table.js';
+import { putUpstreamHost } from '../catalog/upstream-hosts-table.js';
+import { createKey } from '../keys/api-keys-table.js';
+import type { Database } from '../store/database.js';
+import { frankfurterDraft, seedWorkspace, uniqueSlug } from './catalog-fixtures.js';
+import type { TestUpstream } from './upstream-server.js';
 
 /**
  * For search-mode tests: one workspace with sections and a few operations against a test
