@@ -2,6 +2,25 @@ import { type JsonSchema, SchemaCompiler, SchemaError } from '@mcpforge/server';
 import { invalidField } from '../errors/gateway-error.js';
 import { readObject } from './field-reader.js';
 
+/** Schemas one checking compiler sees before it is replaced: its cache keeps every schema it compiled. */
+const CHECKS_PER_COMPILER = 256;
+let checker: SchemaCompiler | undefined;
+let checks = 0;
+
+/**
+ * The compiler that checks schemas: shared, since building one (two Ajv instances) costs more
+ * than most checks (an OpenAPI import checks thousands), and replaced every
+ * {@link CHECKS_PER_COMPILER} checks so what it caches stays bounded.
+ */
+function schemaChecker(): SchemaCompiler {
+  if (checker === undefined || checks >= CHECKS_PER_COMPILER) {
+    checker = new SchemaCompiler();
+    checks = 0;
+  }
+  checks++;
+  return checker;
+}
+
 /**
  * Checks a tool's `inputSchema` or `outputSchema`: an object schema (MCP requires
  * `type: 'object'`, and `properties` when given is an object) that the toolkit's validator
@@ -12,9 +31,8 @@ export function readToolSchema(value: unknown, field: string): JsonSchema {
   const schema = readObject(value, field);
   if (schema['type'] !== 'object') throw invalidField(`${field}.type`, "must be 'object'");
   if (schema['properties'] !== undefined) readObject(schema['properties'], `${field}.properties`);
-  // A compiler per check: admin edits are rare, and its cache would otherwise keep every schema ever tried.
   try {
-    new SchemaCompiler().check(schema);
+    schemaChecker().check(schema);
   } catch (error) {
     if (error instanceof SchemaError) throw invalidField(field, error.message);
     throw error;
