@@ -35,32 +35,44 @@ function nextWords(table: CommandTable, prefix: readonly string[]): string[] {
   return [...new Set(under(table, prefix).map((command) => command.path[prefix.length] as string))];
 }
 
+/** Rows of two aligned columns, indented by two spaces. */
+function columns(rows: readonly (readonly [string, string])[]): string {
+  const width = Math.max(...rows.map(([left]) => left.length));
+  return rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`).join('\n');
+}
+
+/** A help listing of `commands`: their words and arguments, and their summaries. */
 function commandLines(commands: readonly Command[]): string {
-  const left = commands.map((command) =>
-    [...command.path, ...(command.arguments === undefined ? [] : [command.arguments])].join(' '),
+  return columns(
+    commands.map(
+      (command) =>
+        [
+          [...command.path, ...(command.arguments === undefined ? [] : [command.arguments])].join(' '),
+          command.summary,
+        ] as const,
+    ),
   );
-  const width = Math.max(...left.map((text) => text.length));
-  return commands
-    .map((command, index) => `  ${(left[index] as string).padEnd(width)}  ${command.summary}`)
-    .join('\n');
 }
 
 function rootUsage(table: CommandTable): string {
-  const tops = Object.entries(table.groups).filter(([name]) => !name.includes(' '));
+  // The one-word commands, then the top-level groups (a group's words have no space).
   const single = table.commands.filter((command) => command.path.length === 1);
-  const names = [...tops.map(([name]) => name), ...single.map((command) => command.path[0] as string)];
-  const width = Math.max(...names.map((name) => name.length), 8);
-  const lines = [
-    ...single.map((command) => `  ${(command.path[0] as string).padEnd(width)}  ${command.summary}`),
-    ...tops.map(([name, summary]) => `  ${name.padEnd(width)}  ${summary}`),
-  ];
-  const groupHelp = tops.map(([name]) => `  mcpforge ${name} --help`);
+  const groups = Object.entries(table.groups).filter(([name]) => !name.includes(' '));
+  const commands = columns([
+    ...single.map((command) => [command.path[0] as string, command.summary] as const),
+    ...groups.map(([name, summary]) => [name, summary] as const),
+  ]);
+  const more = columns([
+    ...groups.map(([name]) => [`mcpforge ${name} --help`, `the ${name} commands`] as const),
+    ['mcpforge <command> --help', "that command's flags"],
+    ['mcpforge --version', 'the version'],
+  ]);
   return `Usage: mcpforge <command> [flags]
 
 Commands:
-${lines.join('\n')}
+${commands}
 
-${[...groupHelp.map((line) => `${line.padEnd(30)} the ${line.trim().split(' ')[1]} commands`), `  ${'mcpforge <command> --help'.padEnd(28)} that command's flags`, `  ${'mcpforge --version'.padEnd(28)} the version`].join('\n')}`;
+${more}`;
 }
 
 function groupUsage(table: CommandTable, group: readonly string[]): string {
