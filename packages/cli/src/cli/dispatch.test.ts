@@ -73,7 +73,7 @@ describe('resolveCommand', () => {
     expect(gateway).toMatch(/gateway keys revoke <key-id> +the gateway keys revoke command/);
     expect(gateway).toMatch(/gateway import openapi <file\|url>/);
     const keys = help(['gateway', 'keys', '--help']);
-    expect(keys).toMatch(/^Usage: mcpforge gateway keys <command> \[flags\]\n\nadmin keys\./);
+    expect(keys).toMatch(/^Usage: mcpforge gateway keys <command> \[flags\]\n\nAdmin keys\./);
     expect(keys).toContain('gateway keys create');
     expect(keys).not.toContain('gateway serve');
   });

@@ -79,7 +79,7 @@ function groupUsage(table: CommandTable, group: readonly string[]): string {
   const name = group.join(' ');
   const summary = table.groups[name];
   return `Usage: mcpforge ${name} <command> [flags]
-${summary === undefined ? '' : `\n${summary}.\n`}
+${summary === undefined ? '' : `\n${summary.charAt(0).toUpperCase()}${summary.slice(1)}.\n`}
 Commands:
 ${commandLines(under(table, group))}
 
