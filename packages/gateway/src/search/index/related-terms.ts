@@ -44,3 +44,47 @@ export function abbreviationPairs(documents: readonly TermFields[]): Map<string,
   }
   return related;
 }
+
+export interface CooccurrenceLimits {
+  /** Tools that must have the pair before it is trusted. */
+  minTools: number;
+  /** Share of the tools with the text term whose name or title also has the name term. */
+  minShare: number;
+}
+
+/**
+ * text term → name terms it mostly comes with: a word that a catalog's descriptions use for what
+ * its tools' names and titles call otherwise ("single" in "Gets a single pull request" of
+ * `pulls/get`). Counted per tool; a description word that is also in the tool's own name or
+ * title is not a pair. Only the text → name direction: a name word is what the tools are
+ * called, so a query that uses it needs no help.
+ */
+export function cooccurrencePairs(
+  documents: readonly TermFields[],
+  limits: CooccurrenceLimits,
+): Map<string, string[]> {
+  const pairs = new Map<string, Map<string, number>>();
+  const textTools = new Map<string, number>();
+  for (const { nameTerms, textTerms } of documents) {
+    for (const text of textTerms) {
+      if (nameTerms.has(text)) continue;
+      textTools.set(text, (textTools.get(text) ?? 0) + 1);
+      let counts = pairs.get(text);
+      if (counts === undefined) {
+        counts = new Map();
+        pairs.set(text, counts);
+      }
+      for (const name of nameTerms) counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+  }
+  const related = new Map<string, string[]>();
+  for (const [text, counts] of pairs) {
+    const tools = textTools.get(text) ?? 0;
+    const names: string[] = [];
+    for (const [name, count] of counts) {
+      if (count >= limits.minTools && count / tools >= limits.minShare) names.push(name);
+    }
+    if (names.length > 0) related.set(text, names.sort());
+  }
+  return related;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SearchIndexError } from './search-index-error.js';
 import { ToolSearchIndex } from './tool-search-index.js';
+import { DEFAULT_TUNING } from './tuning.js';
 import type { SearchDocument } from './types.js';
 
 const repos = { slug: 'repos', title: 'Repositories', description: 'Interact with repositories.' };
@@ -78,6 +79,62 @@ describe('ToolSearchIndex', () => {
       }),
     );
     expect(names(only, 'repo artifact')[0]).toBe('actions/get-artifact');
+  });
+
+  describe('name words that descriptions pair a query word with', () => {
+    // Three tools say "pipeline" only in their descriptions, and are all named "workflow"; a
+    // fourth says "pipeline" in its own name.
+    const workflows: SearchDocument[] = [
+      ...['enable', 'disable', 'get'].map((verb) => ({
+        name: `actions/${verb}-workflow`,
+        title: `${verb} a workflow`,
+        description: `The workflow is the repository's pipeline, ${verb}d here.`,
+        sections: [],
+      })),
+      {
+        name: 'actions/list-runs',
+        title: 'List workflow runs',
+        description: 'Lists the runs of every workflow.',
+        sections: [],
+      },
+      {
+        name: 'ci/delete-pipeline',
+        title: 'Delete a pipeline',
+        description: 'Deletes a pipeline.',
+        sections: [],
+      },
+    ];
+    const paired = ToolSearchIndex.build(workflows);
+    const unpaired = ToolSearchIndex.build(workflows, {
+      ...DEFAULT_TUNING,
+      cooccurrence: { ...DEFAULT_TUNING.cooccurrence, weight: 0 },
+    });
+    const score = (index: ToolSearchIndex, query: string, name: string) =>
+      index.search(query, { limit: 8 }).find((hit) => hit.name === name)?.score ?? 0;
+
+    it('finds a tool whose name has the paired word but whose text lacks the query word', () => {
+      // "list-runs" says neither "pipeline" nor anything but "workflow".
+      expect(names(paired, 'pipeline runs')[0]).toBe('actions/list-runs');
+      expect(score(paired, 'pipeline', 'actions/list-runs')).toBeGreaterThan(0);
+      expect(score(unpaired, 'pipeline', 'actions/list-runs')).toBe(0);
+    });
+
+    it('counts the paired word below the query word itself', () => {
+      // "pipeline" pairs with the name words of its three tools: "actions" and "workflow".
+      const exact = Math.max(
+        score(paired, 'workflow', 'actions/list-runs'),
+        score(paired, 'actions', 'actions/list-runs'),
+      );
+      const viaPair = score(paired, 'pipeline', 'actions/list-runs');
+      expect(viaPair).toBeCloseTo(exact * DEFAULT_TUNING.cooccurrence.weight, 9);
+      expect(viaPair).toBeLessThan(exact);
+    });
+
+    it('still ranks the exact matches first', () => {
+      const ranked = names(paired, 'pipeline');
+      expect(ranked[0]).toBe('ci/delete-pipeline');
+      expect(ranked.indexOf('actions/list-runs')).toBeGreaterThan(ranked.indexOf('actions/get-workflow'));
+    });
   });
 
   it('expands an unknown query word to the vocabulary words it starts', () => {

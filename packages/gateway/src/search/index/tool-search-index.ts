@@ -6,15 +6,15 @@
  *
  * A search, step by step:
  *   1. analyze the query (normalise, split, drop stop words, stem per language);
- *   2. group each query term with its related terms (catalog abbreviations; vocabulary words it
- *      prefixes when the term itself is unknown);
+ *   2. group each query term with its related terms (catalog abbreviations; name words its
+ *      descriptions pair it with; vocabulary words it prefixes when the term itself is unknown);
  *   3. per group, take each tool's best member score, and add the groups up;
  *   4. keep only tools in the requested sections, then take the top `limit`.
  * @module
  */
 import { analyze } from './analyze.js';
 import { distinctiveText, sharedSentences, withoutLinks } from './boilerplate.js';
-import { abbreviationPairs, type TermFields } from './related-terms.js';
+import { abbreviationPairs, cooccurrencePairs, type TermFields } from './related-terms.js';
 import { type SchemaText, schemaText } from './schema-text.js';
 import { SearchIndexError } from './search-index-error.js';
 import { topHits } from './top-hits.js';
@@ -45,6 +45,8 @@ export class ToolSearchIndex {
   readonly #vocabulary: readonly string[];
   readonly #related: ReadonlyMap<string, readonly string[]>;
   readonly #relatedWeight: number;
+  readonly #cooccurring: ReadonlyMap<string, readonly string[]>;
+  readonly #cooccurrenceWeight: number;
   // Scratch space reused by every search: a search runs synchronously, so one set suffices.
   readonly #total: Float64Array;
   readonly #group: Float64Array;
@@ -57,7 +59,8 @@ export class ToolSearchIndex {
     sectionDocs: ReadonlyMap<string, Int32Array>,
     postings: ReadonlyMap<string, Postings>,
     related: ReadonlyMap<string, readonly string[]>,
-    relatedWeight: number,
+    cooccurring: ReadonlyMap<string, readonly string[]>,
+    tuning: SearchTuning,
   ) {
     this.size = names.length;
     this.#names = names;
@@ -65,7 +68,9 @@ export class ToolSearchIndex {
     this.#postings = postings;
     this.#vocabulary = [...postings.keys()].sort();
     this.#related = related;
-    this.#relatedWeight = relatedWeight;
+    this.#relatedWeight = tuning.relatedWeight;
+    this.#cooccurring = cooccurring;
+    this.#cooccurrenceWeight = tuning.cooccurrence.weight;
     this.#total = new Float64Array(names.length);
     this.#group = new Float64Array(names.length);
     this.#allowed = new Uint8Array(names.length);
@@ -92,12 +97,18 @@ export class ToolSearchIndex {
       documentFields(document, shared, schemas[i] as SchemaText, sharedParameters),
     );
     const related = abbreviationPairs(fieldTerms.map(termFields));
+    // Weight 0 turns the pairs off: a member that scores 0 would count a tool twice in the top-k.
+    const cooccurring =
+      tuning.cooccurrence.weight > 0
+        ? cooccurrencePairs(fieldTerms.map(nameAndDescription), tuning.cooccurrence)
+        : new Map<string, string[]>();
     return new ToolSearchIndex(
       sorted.map((document) => document.name),
       sectionMembers(sorted),
       buildPostings(fieldTerms, tuning),
       related,
-      tuning.relatedWeight,
+      cooccurring,
+      tuning,
     );
   }
 
@@ -158,6 +169,11 @@ export class ToolSearchIndex {
         members.push({ term, weight: 1 });
         for (const other of this.#related.get(term) ?? []) {
           members.push({ term: other, weight: this.#relatedWeight });
+        }
+        for (const other of this.#cooccurring.get(term) ?? []) {
+          if (!members.some((member) => member.term === other)) {
+            members.push({ term: other, weight: this.#cooccurrenceWeight });
+          }
         }
       } else {
         for (const other of this.#prefixed(term)) {
@@ -228,6 +244,14 @@ function termFields(fields: FieldTerms): TermFields {
   return {
     nameTerms: new Set(fields.name),
     textTerms: new Set([...fields.title, ...fields.description]),
+  };
+}
+
+/** A tool's name and title words against its description's, for the co-occurrence pairs. */
+function nameAndDescription(fields: FieldTerms): TermFields {
+  return {
+    nameTerms: new Set([...fields.name, ...fields.title]),
+    textTerms: new Set(fields.description),
   };
 }
 

@@ -17,4 +17,6 @@ export const DEFAULT_TUNING: SearchTuning = {
     parameters: { weight: 0.5, b: 0.75 },
   },
   relatedWeight: 0.5,
+  // Chosen on the development set only (bench/src/suites/search-quality-dev.mjs).
+  cooccurrence: { weight: 0.2, minTools: 3, minShare: 0.4 },
 };

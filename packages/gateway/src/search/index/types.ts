@@ -51,4 +51,10 @@ export interface SearchTuning {
   fields: Readonly<Record<SearchField, FieldTuning>>;
   /** Weight of a related term (abbreviation or prefix) against the query's own term. */
   relatedWeight: number;
+  /**
+   * A description word that mostly comes with a word of the same tools' names or titles points
+   * to it: in `minTools` tools or more, and in at least `minShare` of the tools whose
+   * description has it; that name word then counts at `weight` against the query's own word.
+   */
+  cooccurrence: { weight: number; minTools: number; minShare: number };
 }

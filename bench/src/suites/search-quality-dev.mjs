@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+/**
+ * The development loop of the search index: recall@1, recall@8, MRR and each task's rank for
+ * our index on the GitHub development set and on the Russian set, for variants of the tuning.
+ * The benchmark set is scored only with BENCH_SEARCH_TEST=1, and then only as totals, never per
+ * task, so a choice made here is not fitted to it.
+ *
+ *   npm run build && node bench/src/suites/search-quality-dev.mjs
+ *   BENCH_SEARCH_COOC='3:0.4:0.2;2:0.3:0.3' node bench/src/suites/search-quality-dev.mjs
+ *
+ * BENCH_SEARCH_COOC lists co-occurrence variants as minTools:minShare:weight (weight 0: off).
+ */
+import { loadDemoCatalog } from '../search/demo-catalog.mjs';
+import { loadGithubCatalog } from '../search/github-catalog.mjs';
+import { GITHUB_DEV_TASKS } from '../search/github-dev-tasks.mjs';
+import { GITHUB_TASKS } from '../search/github-tasks.mjs';
+import { quality } from '../search/metrics.mjs';
+import { loadSearchIndex } from '../search/modules.mjs';
+import { RUSSIAN_TASKS } from '../search/russian-tasks.mjs';
+
+const { ToolSearchIndex } = await loadSearchIndex();
+const { DEFAULT_TUNING } = await import('../../../packages/gateway/dist/search/index/index.js');
+const github = await loadGithubCatalog();
+const demo = await loadDemoCatalog();
+const withTest = process.env.BENCH_SEARCH_TEST === '1';
+
+function documents(tools) {
+  return tools.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    sections: tool.sections,
+    inputSchema: tool.listed.inputSchema,
+  }));
+}
+
+function score(tools, tasks, tuning) {
+  const nameOf = new Map(tools.map((tool) => [tool.id, tool.name]));
+  const index = ToolSearchIndex.build(documents(tools), tuning);
+  const search = (query, limit) => index.search(query, { limit }).map((hit) => hit.name);
+  const result = quality(search, tasks, (id) => nameOf.get(id));
+  result.ranks = tasks.map((task) => {
+    const wanted = new Set(task.expected.map((id) => nameOf.get(id)));
+    return search(task.query, 20).findIndex((name) => wanted.has(name)) + 1;
+  });
+  return result;
+}
+
+const fmt = (r) => `${r.recall1.toFixed(3)} ${r.recall8.toFixed(3)} ${r.mrr.toFixed(3)}`;
+const spec = process.env.BENCH_SEARCH_COOC ?? '0:0:0;3:0.4:0.2';
+for (const item of spec.split(';')) {
+  const [minTools, minShare, weight] = item.split(':').map(Number);
+  const tuning = { ...DEFAULT_TUNING, cooccurrence: { minTools, minShare, weight } };
+  const dev = score(github.tools, GITHUB_DEV_TASKS, tuning);
+  const russian = score(demo.tools, RUSSIAN_TASKS, tuning);
+  let line = `co-occurrence ${item.padEnd(12)} dev ${fmt(dev)} | russian ${fmt(russian)}`;
+  if (withTest) line += ` | benchmark ${fmt(score(github.tools, GITHUB_TASKS, tuning))}`;
+  process.stdout.write(`${line}\n   dev ranks ${dev.ranks.join(' ')}\n`);
+}
