@@ -263,6 +263,7 @@ export type {
   RateLimitOptions,
   ResolvedGatewayOptions,
   RunningGateway,
+  SearchModeOptions,
   StartGatewayOptions,
 } from './http/index.js';
 export {
@@ -340,6 +341,24 @@ export {
   RECOMMENDED_MAX_TOOLS,
   requestScope,
 } from './mcp/index.js';
+export type {
+  EmbeddingsRerankerOptions,
+  RerankCandidate,
+  RerankErrorCode,
+  Reranker,
+  SearchDocument,
+  SearchHit,
+  SearchOptions,
+  SearchSection,
+} from './search/index.js';
+export {
+  CALL_TOOL,
+  EmbeddingsReranker,
+  RerankError,
+  SEARCH_TOOLS,
+  SearchIndexError,
+  ToolSearchIndex,
+} from './search/index.js';
 export type {
   Database,
   DatabaseKind,

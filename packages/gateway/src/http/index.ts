@@ -15,6 +15,7 @@ export {
   type RateLimitOptions,
   type ResolvedGatewayOptions,
   resolveGatewayOptions,
+  type SearchModeOptions,
 } from './options.js';
 export { RateLimiter } from './rate-limiter.js';
 export {

@@ -4,6 +4,14 @@
  * @module
  */
 
+export {
+  type SearchDocument,
+  type SearchHit,
+  SearchIndexError,
+  type SearchOptions,
+  type SearchSection,
+  ToolSearchIndex,
+} from './index/index.js';
 export { CatalogSearch, type CatalogSearchOptions } from './mcp/catalog-search.js';
 export {
   CALL_TOOL,
