@@ -26,6 +26,54 @@ describe('gateway serve: the catalog refresh interval', () => {
   });
 });
 
+describe("gateway serve: search mode's re-ranker", () => {
+  const URL = 'http://127.0.0.1:8080/v1/embeddings';
+
+  it('is off unless an endpoint and a model are given; flags beat variables; the key comes from a variable only', () => {
+    expect(readOperatorOptions({}, {}).search).toBeUndefined();
+    expect(
+      readOperatorOptions(
+        { 'search-reranker-url': URL, 'search-reranker-model': 'm1' },
+        { MCPFORGE_SEARCH_RERANKER_MODEL: 'ignored' },
+      ).search,
+    ).toEqual({ reranker: { url: URL, model: 'm1' } });
+    expect(
+      readOperatorOptions(
+        {},
+        {
+          MCPFORGE_SEARCH_RERANKER_URL: URL,
+          MCPFORGE_SEARCH_RERANKER_MODEL: 'm2',
+          MCPFORGE_SEARCH_RERANKER_API_KEY: ' sk-test ',
+        },
+      ).search,
+    ).toEqual({ reranker: { url: URL, model: 'm2', apiKey: 'sk-test' } });
+  });
+
+  it.each([
+    [{ 'search-reranker-url': URL }, {}, '--search-reranker-url needs --search-reranker-model'],
+    [
+      {},
+      { MCPFORGE_SEARCH_RERANKER_MODEL: 'm' },
+      'MCPFORGE_SEARCH_RERANKER_MODEL needs --search-reranker-url',
+    ],
+    [
+      { 'search-reranker-url': 'ftp://host/x', 'search-reranker-model': 'm' },
+      {},
+      "--search-reranker-url takes an http(s) URL of an embeddings endpoint, e.g. --search-reranker-url http://127.0.0.1:8080/v1/embeddings; got 'ftp://host/x'",
+    ],
+  ])('refuses %j %j naming the fix', (flags, env, message) => {
+    let caught: unknown;
+    try {
+      readOperatorOptions(flags, env);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(CliError);
+    expect((caught as CliError).code).toBe('invalid_value');
+    expect((caught as CliError).message).toContain(message);
+  });
+});
+
 describe('gateway serve: the operator flags on the command line', () => {
   it('reads --rate-limit as N, N/BURST or off', () => {
     expect(readRateLimit('50/100', '--rate-limit')).toEqual({ perSecond: 50, burst: 100 });
@@ -227,6 +275,8 @@ describe('gateway serve: the operator flags reach the gateway', { timeout: 90_00
       expect(served.approvals).toEqual({ pendingTtlMs: 86_400_000, leaseMs: 300_000, waitMs: 50_000 });
       expect(served).not.toHaveProperty('publicOrigin');
       expect(served.catalogRefreshMs).toBe(5000);
+      expect(served.searchReranker).toBe(false);
+      expect(render(served)).not.toContain('re-ranked');
       expect(render(served)).toContain('  catalogs       re-read every 5000 ms and at once on a publish\n');
       expect(render(served)).toContain('  rate limit     100/s per key, burst 200\n');
       expect(render(served)).toContain(
@@ -241,6 +291,8 @@ describe('gateway serve: the operator flags reach the gateway', { timeout: 90_00
         MCPFORGE_APPROVAL_WAIT_MS: '1000',
         MCPFORGE_PUBLIC_ORIGIN: 'http://ignored.example',
         CRANK_MCP_REFRESH_MS: '2500',
+        MCPFORGE_SEARCH_RERANKER_URL: 'http://127.0.0.1:9/v1/embeddings',
+        MCPFORGE_SEARCH_RERANKER_MODEL: 'test-model',
       });
       const second = await run(
         [
@@ -260,6 +312,8 @@ describe('gateway serve: the operator flags reach the gateway', { timeout: 90_00
       expect(withEnv.approvals).toEqual({ pendingTtlMs: 86_400_000, leaseMs: 30_000, waitMs: 2000 });
       expect(withEnv.publicOrigin).toBe('https://gw.example.com:8443');
       expect(withEnv.catalogRefreshMs).toBe(2500);
+      expect(withEnv.searchReranker).toBe(true);
+      expect(render(withEnv)).toContain('  search         hits re-ranked by the embeddings endpoint\n');
       expect(render(withEnv)).toContain('  rate limit     off\n');
       expect(render(withEnv)).toContain('  public origin  https://gw.example.com:8443\n');
       // A lease below the longest upstream timeout is allowed, with a warning that says the risk.

@@ -202,6 +202,7 @@ export function render(result: ServeResult | HealthResult): string {
     `  approvals      pending expire after ${result.approvals.pendingTtlMs} ms, lease ${result.approvals.leaseMs} ms, wait ${result.approvals.waitMs} ms`,
     ...(result.publicOrigin === undefined ? [] : [`  public origin  ${result.publicOrigin}`]),
     `  catalogs       re-read every ${result.catalogRefreshMs} ms and at once on a publish`,
+    ...(result.searchReranker ? ['  search         hits re-ranked by the embeddings endpoint'] : []),
   ];
   if (result.adminKey !== undefined) {
     lines.push(

@@ -9,7 +9,7 @@ import type { FlagSpec, FlagValues } from '../cli/flags.js';
 
 /**
  * The gateway options an operator sets on `serve`: the per-key rate limit, the approval
- * durations, the public origin and the catalog refresh interval. Each flag has an `MCPFORGE_*` variable (a flag beats it);
+ * durations, the public origin, the catalog refresh interval and search mode's re-ranker. Each flag has an `MCPFORGE_*` variable (a flag beats it);
  * each value is checked here, so a typo is a usage error (exit 2) naming the flag before
  * anything opens.
  * @module
@@ -18,7 +18,7 @@ import type { FlagSpec, FlagValues } from '../cli/flags.js';
 /** The options these flags set, as `startGateway` takes them. */
 export type OperatorOptions = Pick<
   GatewayOptions,
-  'rateLimit' | 'approvals' | 'publicOrigin' | 'catalogRefreshMs'
+  'rateLimit' | 'approvals' | 'publicOrigin' | 'catalogRefreshMs' | 'search'
 >;
 
 /** A flag and the variable read when it is not given. */
@@ -40,6 +40,15 @@ export const REFRESH: EnvFlag = {
   env: 'MCPFORGE_GATEWAY_REFRESH_MS',
   fallbackEnv: 'CRANK_MCP_REFRESH_MS',
 };
+
+/** Search mode's optional re-ranker: an OpenAI-compatible embeddings endpoint and its model. */
+export const RERANKER_URL: EnvFlag = { flag: 'search-reranker-url', env: 'MCPFORGE_SEARCH_RERANKER_URL' };
+export const RERANKER_MODEL: EnvFlag = {
+  flag: 'search-reranker-model',
+  env: 'MCPFORGE_SEARCH_RERANKER_MODEL',
+};
+/** The endpoint's key: a variable only, so it never sits in a process list or a shell history. */
+export const RERANKER_API_KEY_ENV = 'MCPFORGE_SEARCH_RERANKER_API_KEY';
 
 /** The longest upstream timeout an operation may have: a shorter lease can run a slow call twice. */
 export const LONGEST_UPSTREAM_TIMEOUT_MS = 60_000;
@@ -83,6 +92,18 @@ export const OPERATOR_FLAGS: readonly FlagSpec[] = [
     value: 'MS',
     description: `how often each catalog served is re-read, besides at once on a publish (LISTEN/NOTIFY) (default 5000; or ${REFRESH.env}, or ${REFRESH.fallbackEnv})`,
     example: '5000',
+  },
+  {
+    name: RERANKER_URL.flag,
+    value: 'URL',
+    description: `search mode: re-order search_tools hits by meaning with this OpenAI-compatible embeddings endpoint (off by default; with --${RERANKER_MODEL.flag}; its key from ${RERANKER_API_KEY_ENV}; or ${RERANKER_URL.env})`,
+    example: 'http://127.0.0.1:8080/v1/embeddings',
+  },
+  {
+    name: RERANKER_MODEL.flag,
+    value: 'NAME',
+    description: `the model the embeddings endpoint is asked for (or ${RERANKER_MODEL.env})`,
+    example: 'text-embedding-3-small',
   },
 ];
 
@@ -153,6 +174,8 @@ export function readOperatorOptions(
   const refresh = given(flags, env, REFRESH);
   if (refresh !== undefined)
     options.catalogRefreshMs = wholePositive(refresh.text, refresh.source, refresh.sep, '5000', MAX_TIMER_MS);
+  const reranker = readReranker(flags, env);
+  if (reranker !== undefined) options.search = { reranker };
   const origin = given(flags, env, PUBLIC_ORIGIN);
   if (origin !== undefined) {
     try {
@@ -173,6 +196,38 @@ export function readOperatorOptions(
   return options;
 }
 
+/** The re-ranker's endpoint: both the URL and the model, or neither. */
+function readReranker(
+  flags: FlagValues,
+  env: Readonly<Record<string, string | undefined>>,
+): { url: string; model: string; apiKey?: string } | undefined {
+  const url = given(flags, env, RERANKER_URL);
+  const model = given(flags, env, RERANKER_MODEL);
+  if (url === undefined && model === undefined) return undefined;
+  if (url === undefined || model === undefined) {
+    const [missing, present] =
+      url === undefined ? [RERANKER_URL, model?.source] : [RERANKER_MODEL, url.source];
+    throw new CliError(
+      'invalid_value',
+      `${present} needs --${missing.flag} (or ${missing.env}) too: the re-ranker takes an embeddings endpoint and a model`,
+    );
+  }
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url.text);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === undefined || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw new CliError(
+      'invalid_value',
+      `${url.source} takes an http(s) URL of an embeddings endpoint, e.g. ${url.source}${url.sep}http://127.0.0.1:8080/v1/embeddings; got '${url.text}'`,
+    );
+  }
+  const apiKey = env[RERANKER_API_KEY_ENV]?.trim();
+  return { url: url.text, model: model.text, ...(apiKey ? { apiKey } : {}) };
+}
+
 /** A lease shorter than the longest upstream timeout lets a slow approved call run twice: said once at start. */
 export function warnShortLease(options: OperatorOptions, logger: GatewayLogger): void {
   const lease = options.approvals?.leaseMs;
@@ -190,14 +245,17 @@ export interface OperatorSettings {
   publicOrigin?: string | undefined;
   /** How often each served catalog is re-read (besides LISTEN/NOTIFY). */
   catalogRefreshMs: number;
+  /** Whether search mode re-ranks hits with an embeddings endpoint (its URL and key are not echoed). */
+  searchReranker: boolean;
 }
 
 export function operatorSettings(resolved: ResolvedGatewayOptions): OperatorSettings {
-  const { rateLimit, approvals, publicOrigin, catalogRefreshMs } = resolved;
+  const { rateLimit, approvals, publicOrigin, catalogRefreshMs, search } = resolved;
   return {
     rateLimit: rateLimit === false ? 'off' : { perSecond: rateLimit.perSecond, burst: rateLimit.burst },
     approvals: { pendingTtlMs: approvals.pendingTtlMs, leaseMs: approvals.leaseMs, waitMs: approvals.waitMs },
     ...(publicOrigin === undefined ? {} : { publicOrigin }),
     catalogRefreshMs,
+    searchReranker: search.reranker !== undefined,
   };
 }
