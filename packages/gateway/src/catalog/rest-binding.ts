@@ -71,14 +71,14 @@ export const MAX_RESPONSE_BYTES_LIMIT = 16 * 1024 * 1024;
 const MAX_URL_LENGTH = 2048;
 const MAX_HEADER_VALUE_LENGTH = 4096;
 const MAX_HEADERS = 32;
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** A cookie name is an HTTP token, like a header name. */
 const COOKIE_NAME = HEADER_NAME;
 const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 const PATH_LITERAL = /^([A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*$/;
 
-/** Headers the gateway owns (framing, hop-by-hop, its own trace context). */
-const RESERVED_HEADERS = new Set([
+/** Headers the gateway owns (framing, hop-by-hop, its own trace context), in lower case. */
+export const RESERVED_HEADERS: ReadonlySet<string> = new Set([
   'host',
   'content-length',
   'content-type',

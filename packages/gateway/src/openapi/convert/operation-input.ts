@@ -1,5 +1,5 @@
 import { type JsonSchema, SchemaCompiler, SchemaError } from '@mcpforge/server';
-import type { ArgumentPlacement } from '../../catalog/rest-binding.js';
+import { type ArgumentPlacement, HEADER_NAME, RESERVED_HEADERS } from '../../catalog/rest-binding.js';
 import { SchemaConverter } from './json-schema.js';
 import type { NormalOperation, NormalParameter } from './normal-document.js';
 import { IGNORED_HEADER_PARAMETERS, placementOf } from './parameter-placement.js';
@@ -20,24 +20,8 @@ import { jsonBodySchema } from './request-body.js';
  * @module
  */
 
-/** Headers the binding owns; a header parameter of that name is left out. */
-const BINDING_HEADERS = new Set([
-  'host',
-  'content-length',
-  'content-type',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'upgrade',
-  'te',
-  'trailer',
-  'expect',
-  'traceparent',
-  'tracestate',
-  'cookie',
-]);
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Headers the binding owns (the gateway's, and the cookie header it builds); a header parameter of that name is left out. */
+const BINDING_HEADERS: ReadonlySet<string> = new Set([...RESERVED_HEADERS, 'cookie']);
 const PATH_LITERAL_CHAR = /[A-Za-z0-9\-._~!$&'()*+,;=:@/%]/;
 const LOCATION_ORDER = ['path', 'query', 'header', 'cookie'] as const;
 
