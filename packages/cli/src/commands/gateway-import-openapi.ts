@@ -8,10 +8,10 @@ import {
   type OpenApiImportResult,
 } from '@mcpforge/gateway/openapi';
 import { CliError } from '../cli/cli-error.js';
+import { DATABASE_FLAGS, databaseLocation } from '../cli/database-location.js';
 import { type FlagSpec, type FlagValues, flagHelp, parseCommandLine } from '../cli/flags.js';
 import type { CliIo, CommandOutput } from '../cli/io.js';
 import { type Progress, startProgress } from '../cli/progress.js';
-import { DATABASE_URL_ENV, DEFAULT_DATA_DIR } from './gateway-serve.js';
 
 /**
  * `mcpforge gateway import openapi <file|url>`: an OpenAPI document as draft operations of a
@@ -68,18 +68,7 @@ export const IMPORT_OPENAPI_FLAGS: readonly FlagSpec[] = [
     description: `cap on the bytes read, referenced documents included (default ${DEFAULT_MAX_SPEC_BYTES})`,
     example: '52428800',
   },
-  {
-    name: 'database-url',
-    value: 'URL',
-    description: `PostgreSQL to use (or ${DATABASE_URL_ENV}); without it the embedded PGlite`,
-    example: 'postgres://gateway@127.0.0.1:5432/gateway',
-  },
-  {
-    name: 'data-dir',
-    value: 'DIR',
-    description: `PGlite's data directory (default ${DEFAULT_DATA_DIR})`,
-    example: './gateway-data',
-  },
+  ...DATABASE_FLAGS,
   { name: 'json', description: 'print the report as one JSON line' },
 ];
 
@@ -145,35 +134,13 @@ function readBaseUrl(value: string | true | undefined): string | undefined {
   return value;
 }
 
-interface DatabaseChoice {
-  databaseUrl?: string | undefined;
-  dataDir?: string | undefined;
-}
-
 /** `--database-url`, `DATABASE_URL` or `--data-dir`, as `gateway serve` reads them. */
-function readDatabase(flags: FlagValues, env: CliIo['env']): DatabaseChoice {
-  const givenUrl = flags['database-url'];
-  const dataDir = flags['data-dir'];
-  if (typeof givenUrl === 'string' && typeof dataDir === 'string') {
-    throw new CliError(
-      'conflicting_flags',
-      '--database-url and --data-dir exclude each other: give --database-url for PostgreSQL or --data-dir for the embedded PGlite',
-    );
-  }
-  const envUrl = env[DATABASE_URL_ENV];
-  const databaseUrl =
-    typeof givenUrl === 'string' ? givenUrl : dataDir === undefined && envUrl !== '' ? envUrl : undefined;
-  if (databaseUrl !== undefined) {
-    if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
-      const source = typeof givenUrl === 'string' ? '--database-url' : DATABASE_URL_ENV;
-      throw new CliError(
-        'invalid_value',
-        `${source} must be a postgres:// URL, e.g. postgres://gateway@127.0.0.1:5432/gateway`,
-      );
-    }
-    return { databaseUrl };
-  }
-  return { dataDir: typeof dataDir === 'string' ? dataDir : DEFAULT_DATA_DIR };
+function readDatabase(
+  flags: FlagValues,
+  env: CliIo['env'],
+): { databaseUrl?: string | undefined; dataDir?: string | undefined } {
+  const location = databaseLocation(flags, env);
+  return location.kind === 'postgres' ? { databaseUrl: location.url } : { dataDir: location.dataDir };
 }
 
 /** Progress on stderr: a line for each phase, a bar (or lines) over the operations. */

@@ -1,6 +1,12 @@
 import { bootstrapAdminKey, type Database, GatewayError } from '@mcpforge/gateway';
 import { ALLOWED_HOSTS_ENV, ALLOWED_HOSTS_FLAG, readAllowedHostsFlag } from '../cli/allowed-hosts.js';
 import { CliError } from '../cli/cli-error.js';
+import {
+  DATABASE_FLAGS,
+  DATABASE_URL_VARIABLE,
+  DEFAULT_PGLITE_DIR,
+  databaseLocation,
+} from '../cli/database-location.js';
 import { type FlagSpec, flagHelp, parseFlags } from '../cli/flags.js';
 import type { CliIo, CommandOutput } from '../cli/io.js';
 import { parseListen } from '../cli/listen.js';
@@ -21,24 +27,13 @@ import { closeWhenAborted } from '../serve/until-aborted.js';
  */
 
 /** Where PGlite keeps the gateway's data when neither a URL nor `--data-dir` is given (relative to the working directory). */
-export const DEFAULT_DATA_DIR = '.mcpforge/gateway-data';
+export const DEFAULT_DATA_DIR = DEFAULT_PGLITE_DIR;
 
 /** The environment variable read when `--database-url` is not given. */
-export const DATABASE_URL_ENV = 'DATABASE_URL';
+export const DATABASE_URL_ENV = DATABASE_URL_VARIABLE;
 
 export const SERVE_FLAGS: readonly FlagSpec[] = [
-  {
-    name: 'database-url',
-    value: 'URL',
-    description: `PostgreSQL to use (or ${DATABASE_URL_ENV}); without it the embedded PGlite`,
-    example: 'postgres://gateway@127.0.0.1:5432/gateway',
-  },
-  {
-    name: 'data-dir',
-    value: 'DIR',
-    description: `PGlite's data directory (default ${DEFAULT_DATA_DIR})`,
-    example: './gateway-data',
-  },
+  ...DATABASE_FLAGS,
   {
     name: 'listen',
     value: 'HOST:PORT',
@@ -115,32 +110,14 @@ export async function run(
   const flags = parseFlags(args, SERVE_FLAGS, 'mcpforge gateway serve');
   // A liveness probe answers before anything is checked or opened.
   if (flags['health'] === true) return { result: { status: 'ok' } };
-  const givenUrl = flags['database-url'];
-  const dataDir = flags['data-dir'];
-  if (typeof givenUrl === 'string' && typeof dataDir === 'string') {
-    throw new CliError(
-      'conflicting_flags',
-      '--database-url and --data-dir exclude each other: give --database-url for PostgreSQL or --data-dir for the embedded PGlite',
-    );
-  }
-  const envUrl = io.env[DATABASE_URL_ENV];
-  // A flag beats the environment: --data-dir uses PGlite even with DATABASE_URL set.
-  const databaseUrl =
-    typeof givenUrl === 'string' ? givenUrl : dataDir === undefined && envUrl !== '' ? envUrl : undefined;
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    const source = typeof givenUrl === 'string' ? '--database-url' : DATABASE_URL_ENV;
-    throw new CliError(
-      'invalid_value',
-      `${source} must be a postgres:// URL, e.g. postgres://gateway@127.0.0.1:5432/gateway`,
-    );
-  }
+  const location = databaseLocation(flags, io.env);
+  const databaseUrl = location.kind === 'postgres' ? location.url : undefined;
   const listen = typeof flags['listen'] === 'string' ? parseListen(flags['listen']) : undefined;
   const prefix = typeof flags['prefix'] === 'string' ? flags['prefix'] : undefined;
   checkPrefix(prefix);
   const allowedHosts = readAllowedHostsFlag(flags['allowed-hosts'], io.env[ALLOWED_HOSTS_ENV]);
   const gateway = readOperatorOptions(flags, io.env);
-  const pgliteDir =
-    databaseUrl === undefined ? (typeof dataDir === 'string' ? dataDir : DEFAULT_DATA_DIR) : undefined;
+  const pgliteDir = location.kind === 'pglite' ? location.dataDir : undefined;
   const migrated: string[] = [];
   const running = await startListening({
     databaseUrl,
