@@ -62,7 +62,7 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     path: ['gateway', 'demo'],
-    summary: 'try the gateway: a seeded demo with bundled rates, orders and office services (a search-mode agent among them), no setup',
+    summary: 'try the gateway: a seeded demo with bundled rates, orders and office services, no setup',
     usage: demo.DEMO_USAGE,
     run: demo.run,
     render: demo.render,
