@@ -56,6 +56,16 @@ export function resolveStaticHeaders(
   return undefined;
 }
 
+/** A scalar, or an array of scalars, as a list of them; undefined for anything else. */
+function scalarParts(value: unknown): Array<string | number | boolean> | undefined {
+  const parts: unknown[] = Array.isArray(value) ? value : [value];
+  return parts.every(
+    (part) => typeof part === 'string' || typeof part === 'number' || typeof part === 'boolean',
+  )
+    ? (parts as Array<string | number | boolean>)
+    : undefined;
+}
+
 /** Adds the header arguments to `into`; an array is sent as `a, b` (a list header). */
 export function addHeaderArguments(
   binding: RestBinding,
@@ -66,12 +76,8 @@ export function addHeaderArguments(
     if (placement.in !== 'header') continue;
     const value = args[argument];
     if (value === undefined || value === null) continue;
-    const parts = Array.isArray(value) ? value : [value];
-    if (
-      !parts.every(
-        (part) => typeof part === 'string' || typeof part === 'number' || typeof part === 'boolean',
-      )
-    ) {
+    const parts = scalarParts(value);
+    if (parts === undefined) {
       return { argument, reason: 'a header value must be a string, number, boolean or an array of them' };
     }
     const text = parts.map(String).join(', ');
@@ -104,12 +110,8 @@ function addCookieArguments(
     if (placement.in !== 'cookie') continue;
     const value = args[argument];
     if (value === undefined || value === null) continue;
-    const parts = Array.isArray(value) ? value : [value];
-    if (
-      !parts.every(
-        (part) => typeof part === 'string' || typeof part === 'number' || typeof part === 'boolean',
-      )
-    ) {
+    const parts = scalarParts(value);
+    if (parts === undefined) {
       return { argument, reason: 'a cookie value must be a string, number, boolean or an array of them' };
     }
     let text: string;
