@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAIN, REGISTER } from '../test-support/child-process.js';
+import { MAIN, type Ran, REGISTER, runToEnd } from '../test-support/child-process.js';
 
 /** `mcpforge check` and `mcpforge new` as a person runs them: exit codes, stdout and stderr. */
 const BROKEN = fileURLToPath(new URL('../check/test-fixtures/broken-server.mjs', import.meta.url));
@@ -12,24 +11,8 @@ const HELLO = fileURLToPath(new URL('../../../../examples/hello-tool/dist/main.j
 const scratch = mkdtempSync(join(tmpdir(), 'mcpforge-check-new-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 function mcpforge(args: string[]): Promise<Ran> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', REGISTER, MAIN, ...args],
-      { env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+  return runToEnd(['--import', REGISTER, MAIN, ...args], { timeoutMs: 60_000 });
 }
 
 describe('mcpforge check (process)', () => {

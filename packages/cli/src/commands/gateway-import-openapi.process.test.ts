@@ -1,32 +1,16 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Ran, runToEnd } from '../test-support/child-process.js';
 
 /** The built bin: the test run's global setup builds it (`npx tsc -b packages/cli/tsconfig.build.json` by hand). */
 const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const EXAMPLES = fileURLToPath(new URL('../../../../node_modules/@readme/oas-examples/', import.meta.url));
 
-interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 function mcpforge(args: string[]): Promise<Ran> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [MAIN, ...args],
-      { env: { ...process.env, DATABASE_URL: '', NO_COLOR: '1' } },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+  return runToEnd([MAIN, ...args], { env: { DATABASE_URL: '' } });
 }
 
 let folder: string;

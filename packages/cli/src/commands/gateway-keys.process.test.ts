@@ -5,29 +5,22 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIN, type Ran, REGISTER, runToEnd } from '../test-support/child-process.js';
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
-/** The workspace's hooks that run TypeScript sources in a child (root `test-support/`). */
-const REGISTER = fileURLToPath(new URL('../../../../test-support/ts-hooks/register.mjs', import.meta.url));
+/** Variables of this machine that would point the commands elsewhere. */
+const CLEAN_ENV = { DATABASE_URL: '', MCPFORGE_ADMIN_KEY: '', MCPFORGE_GATEWAY_URL: '' };
 
 function spawnCli(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, ['--import', REGISTER, MAIN, ...args], {
-    env: { ...process.env, DATABASE_URL: '', MCPFORGE_ADMIN_KEY: '', MCPFORGE_GATEWAY_URL: '', ...env },
+    env: { ...process.env, ...CLEAN_ENV, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
 }
 
 /** Runs the bin to its end: exit code, stdout, stderr. */
-async function runBin(args: string[], env: Record<string, string> = {}) {
-  const child = spawnCli(args, env);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const [code] = await once(child, 'exit');
-  return { code: code as number, stdout, stderr };
+function runBin(args: string[], env: Record<string, string> = {}): Promise<Ran> {
+  return runToEnd(['--import', REGISTER, MAIN, ...args], { env: { ...CLEAN_ENV, ...env } });
 }
 
 async function closedPort(): Promise<number> {

@@ -1,4 +1,4 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -57,4 +57,29 @@ export function startChild(script: string, args: readonly string[], env: Record<
       await exited;
     },
   };
+}
+
+/** What a process that ran to its end left: its exit code (-1 when killed) and its output. */
+export interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `node ...nodeArgs` to its end, with `env` added to this process's environment and no colour. */
+export function runToEnd(
+  nodeArgs: readonly string[],
+  options: { env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<Ran> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      nodeArgs,
+      { env: { ...process.env, NO_COLOR: '1', ...options.env }, timeout: options.timeoutMs ?? 0 },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
 }
