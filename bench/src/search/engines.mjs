@@ -72,28 +72,13 @@ export async function engines() {
       {
         key: 'minisearch',
         label: 'minisearch (defaults)',
-        build(tools) {
-          const index = new MiniSearch({
-            fields: ['name', 'title', 'description', 'sections', 'parameters'],
-            storeFields: ['name'],
-          });
-          index.addAll(miniDocuments(tools, schemaText));
-          return {
-            search: (query, limit) =>
-              index
-                .search(query)
-                .slice(0, limit)
-                .map((hit) => hit.name),
-          };
-        },
+        build: (tools) => miniSearchEngine(tools, schemaText, {}),
       },
       {
         key: 'minisearchTuned',
         label: 'minisearch (boosts, prefix, fuzzy, our analyzer)',
-        build(tools) {
-          const index = new MiniSearch({
-            fields: ['name', 'title', 'description', 'sections', 'parameters'],
-            storeFields: ['name'],
+        build: (tools) =>
+          miniSearchEngine(tools, schemaText, {
             // Our words (identifier splits, NFKC, case folding); our stop words and stems per language.
             tokenize: (text) => tokenize(text),
             processTerm: (term) => analyze(term)[0] ?? null,
@@ -102,17 +87,25 @@ export async function engines() {
               prefix: (term) => term.length >= 3,
               fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
             },
-          });
-          index.addAll(miniDocuments(tools, schemaText));
-          return {
-            search: (query, limit) =>
-              index
-                .search(query)
-                .slice(0, limit)
-                .map((hit) => hit.name),
-          };
-        },
+          }),
       },
     ],
+  };
+}
+
+/** A minisearch index over the same fields as ours, with `options` on top of them. */
+function miniSearchEngine(tools, schemaText, options) {
+  const index = new MiniSearch({
+    fields: ['name', 'title', 'description', 'sections', 'parameters'],
+    storeFields: ['name'],
+    ...options,
+  });
+  index.addAll(miniDocuments(tools, schemaText));
+  return {
+    search: (query, limit) =>
+      index
+        .search(query)
+        .slice(0, limit)
+        .map((hit) => hit.name),
   };
 }
