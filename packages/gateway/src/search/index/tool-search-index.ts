@@ -7,13 +7,15 @@
  * A search, step by step:
  *   1. analyze the query (normalise, split, drop stop words, stem per language);
  *   2. group each query term with its related terms (catalog abbreviations; name words its
- *      descriptions pair it with; vocabulary words it prefixes when the term itself is unknown);
+ *      descriptions pair it with; vocabulary words it prefixes when the term itself is unknown;
+ *      the everyday words of its phrase, "throw away" → delete, "my" → authenticated);
  *   3. per group, take each tool's best member score, and add the groups up;
  *   4. keep only tools in the requested sections, then take the top `limit`.
  * @module
  */
 import { analyze } from './analyze.js';
 import { distinctiveText, sharedSentences, withoutLinks } from './boilerplate.js';
+import { everydayExpansion, type PhraseExpansion } from './everyday-expansion.js';
 import { abbreviationPairs, cooccurrencePairs, type TermFields } from './related-terms.js';
 import { type SchemaText, schemaText } from './schema-text.js';
 import { SearchIndexError } from './search-index-error.js';
@@ -47,6 +49,7 @@ export class ToolSearchIndex {
   readonly #relatedWeight: number;
   readonly #cooccurring: ReadonlyMap<string, readonly string[]>;
   readonly #cooccurrenceWeight: number;
+  readonly #everydayWeight: number;
   // Scratch space reused by every search: a search runs synchronously, so one set suffices.
   readonly #total: Float64Array;
   readonly #group: Float64Array;
@@ -71,6 +74,7 @@ export class ToolSearchIndex {
     this.#relatedWeight = tuning.relatedWeight;
     this.#cooccurring = cooccurring;
     this.#cooccurrenceWeight = tuning.cooccurrence.weight;
+    this.#everydayWeight = tuning.everydayWeight;
     this.#total = new Float64Array(names.length);
     this.#group = new Float64Array(names.length);
     this.#allowed = new Uint8Array(names.length);
@@ -121,7 +125,8 @@ export class ToolSearchIndex {
         `limit must be a positive integer, got ${String(limit)}`,
       );
     }
-    const groups = this.#queryGroups(analyze(query));
+    const phrases = this.#everydayWeight > 0 ? everydayExpansion().expand(query) : [];
+    const groups = this.#queryGroups(analyze(query), phrases);
     if (groups.length === 0) return [];
     const filter = this.#sectionFilter(options.sections);
     const total = this.#total;
@@ -158,8 +163,15 @@ export class ToolSearchIndex {
     return hits;
   }
 
-  /** One group per distinct query term; a repeated term weighs more. */
-  #queryGroups(terms: readonly string[]): { members: RelatedTerm[]; weight: number }[] {
+  /**
+   * One group per distinct query term; a repeated term weighs more. An everyday phrase adds its
+   * terms to the group of its first word, or forms a group of its own when all its words are
+   * stop words ("my").
+   */
+  #queryGroups(
+    terms: readonly string[],
+    phrases: readonly PhraseExpansion[],
+  ): { members: RelatedTerm[]; weight: number }[] {
     const counts = new Map<string, number>();
     for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
     const groups: { members: RelatedTerm[]; weight: number }[] = [];
@@ -171,16 +183,24 @@ export class ToolSearchIndex {
           members.push({ term: other, weight: this.#relatedWeight });
         }
         for (const other of this.#cooccurring.get(term) ?? []) {
-          if (!members.some((member) => member.term === other)) {
-            members.push({ term: other, weight: this.#cooccurrenceWeight });
-          }
+          addMember(members, other, this.#cooccurrenceWeight);
         }
       } else {
         for (const other of this.#prefixed(term)) {
           members.push({ term: other, weight: this.#relatedWeight });
         }
       }
+      for (const phrase of phrases) {
+        if (phrase.anchor !== term) continue;
+        for (const other of phrase.terms) addMember(members, other, this.#everydayWeight);
+      }
       if (members.length > 0) groups.push({ members, weight });
+    }
+    for (const phrase of phrases) {
+      if (phrase.anchor !== null && counts.has(phrase.anchor)) continue;
+      const members: RelatedTerm[] = [];
+      for (const other of phrase.terms) addMember(members, other, this.#everydayWeight);
+      groups.push({ members, weight: 1 });
     }
     return groups;
   }
@@ -303,6 +323,11 @@ function buildPostings(fieldTerms: readonly FieldTerms[], tuning: SearchTuning):
     postings.set(term, { docs: Int32Array.from(docs), scores });
   }
   return postings;
+}
+
+/** Adds `term` to a group unless it is a member already (its first weight stands). */
+function addMember(members: RelatedTerm[], term: string, weight: number): void {
+  if (!members.some((member) => member.term === term)) members.push({ term, weight });
 }
 
 /** Code-unit order, the same on every machine and locale. */

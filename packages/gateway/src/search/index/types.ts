@@ -57,4 +57,9 @@ export interface SearchTuning {
    * description has it; that name word then counts at `weight` against the query's own word.
    */
   cooccurrence: { weight: number; minTools: number; minShare: number };
+  /**
+   * Weight of a term an everyday phrase of the query expands to (everyday-words.ts: "throw
+   * away" → delete, "my" → authenticated) against the query's own term; 0 turns them off.
+   */
+  everydayWeight: number;
 }

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { analyze } from './analyze.js';
+import { EverydayExpansion, everydayExpansion } from './everyday-expansion.js';
+import { ToolSearchIndex } from './tool-search-index.js';
+import { DEFAULT_TUNING } from './tuning.js';
+import type { SearchDocument } from './types.js';
+
+const term = (word: string) => analyze(word)[0];
+
+describe('EverydayExpansion', () => {
+  const groups = EverydayExpansion.compile([
+    ['delete', 'remove', 'throw away', 'get rid of'],
+    ['disable', 'turn off'],
+    ['authenticated', 'my', 'logged in'],
+  ]);
+
+  it('expands a word to the other one-word members of its group', () => {
+    expect(groups.expand('remove the repository')).toEqual([
+      { anchor: term('remove'), terms: [term('delete')] },
+    ]);
+  });
+
+  it('matches a phrase stem by stem, stop words kept', () => {
+    const [turned] = groups.expand('turning off the workflow');
+    expect(turned).toEqual({ anchor: term('turning'), terms: [term('disable')] });
+    expect(groups.expand('who is logged in')).toEqual([
+      { anchor: term('logged'), terms: [term('authenticated')] },
+    ]);
+  });
+
+  it('gives a phrase of stop words only a group of its own', () => {
+    expect(groups.expand('list my gists')).toEqual([{ anchor: null, terms: [term('authenticated')] }]);
+  });
+
+  it('matches a phrasal verb around its object, within three words', () => {
+    expect(groups.expand('throw the old repository away')).toHaveLength(1);
+    expect(groups.expand('throw the very old unused repository away')).toEqual([]);
+    expect(groups.expand('away with throw')).toEqual([]);
+  });
+
+  it('finds nothing in a query without a known phrase, and counts a phrase once', () => {
+    expect(groups.expand('list the branches')).toEqual([]);
+    expect(groups.expand('')).toEqual([]);
+    expect(groups.expand('remove remove remove')).toHaveLength(1);
+  });
+
+  it('compiles the built-in groups once', () => {
+    expect(everydayExpansion()).toBe(everydayExpansion());
+    expect(everydayExpansion().expand('switch off the alarm').length).toBeGreaterThan(0);
+    expect(everydayExpansion().expand('удалить клиента').length).toBeGreaterThan(0);
+  });
+});
+
+describe('everyday words in the index', () => {
+  const catalog: SearchDocument[] = [
+    {
+      name: 'repos/delete',
+      title: 'Delete a repository',
+      description: 'Deletes a repository.',
+      sections: [],
+    },
+    // Each decoy sorts before the wanted tool, so a tie would put the decoy first.
+    {
+      name: 'repos/archive',
+      title: 'Archive a repository',
+      description: 'Archives a repository.',
+      sections: [],
+    },
+    {
+      name: 'actions/disable-workflow',
+      title: 'Disable a workflow',
+      description: 'Disables a workflow.',
+      sections: [],
+    },
+    {
+      name: 'actions/check-workflow',
+      title: 'Check a workflow',
+      description: 'Checks a workflow.',
+      sections: [],
+    },
+    {
+      name: 'users/get-authenticated',
+      title: 'Get the authenticated user',
+      description: 'Returns the signed-in account.',
+      sections: [],
+    },
+    { name: 'users/get-by-name', title: 'Get a user', description: 'Returns a user by login.', sections: [] },
+  ];
+  const names = (index: ToolSearchIndex, query: string) =>
+    index.search(query, { limit: 8 }).map((hit) => hit.name);
+  const on = ToolSearchIndex.build(catalog);
+  const off = ToolSearchIndex.build(catalog, { ...DEFAULT_TUNING, everydayWeight: 0 });
+
+  it('ranks the tool the everyday phrase means first, and not without the expansion', () => {
+    expect(names(on, 'throw the repository away')[0]).toBe('repos/delete');
+    expect(names(on, 'turn the workflow off')[0]).toBe('actions/disable-workflow');
+    expect(names(on, 'get my user')[0]).toBe('users/get-authenticated');
+    // Without the expansion the tools tie and the name order puts the decoys first.
+    expect(names(off, 'throw the repository away')[0]).toBe('repos/archive');
+    expect(names(off, 'turn the workflow off')[0]).toBe('actions/check-workflow');
+    expect(names(off, 'get my user')[0]).toBe('users/get-by-name');
+  });
+
+  it('counts an expanded word below the word itself', () => {
+    const score = (index: ToolSearchIndex, query: string, name: string) =>
+      index.search(query, { limit: 8 }).find((hit) => hit.name === name)?.score ?? 0;
+    const direct = score(on, 'disable', 'actions/disable-workflow');
+    const viaPhrase = score(on, 'switch off', 'actions/disable-workflow');
+    expect(viaPhrase).toBeGreaterThan(0);
+    expect(viaPhrase).toBeCloseTo(direct * DEFAULT_TUNING.everydayWeight, 9);
+    expect(score(off, 'switch off', 'actions/disable-workflow')).toBe(0);
+  });
+});
