@@ -5,6 +5,7 @@
 
 export { analyze } from './analyze.js';
 export { normalizeText } from './normalize.js';
+export { MAX_PHRASE_WORDS } from './query-expansion.js';
 export { type SchemaText, schemaText } from './schema-text.js';
 export { SearchIndexError, type SearchIndexErrorCode } from './search-index-error.js';
 export { languageOf, type WordLanguage } from './stem.js';
@@ -16,6 +17,7 @@ export type {
   SearchDocument,
   SearchField,
   SearchHit,
+  SearchIndexOptions,
   SearchOptions,
   SearchSection,
   SearchTuning,

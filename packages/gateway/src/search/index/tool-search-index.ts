@@ -8,20 +8,28 @@
  *   1. analyze the query (normalise, split, drop stop words, stem per language);
  *   2. group each query term with its related terms (catalog abbreviations; name words its
  *      descriptions pair it with; vocabulary words it prefixes when the term itself is unknown;
- *      the everyday words of its phrase, "throw away" → delete, "my" → authenticated);
+ *      the words its phrase means in the everyday groups or the agent's synonyms, "throw away"
+ *      → delete, "my" → authenticated);
  *   3. per group, take each tool's best member score, and add the groups up;
  *   4. keep only tools in the requested sections, then take the top `limit`.
  * @module
  */
 import { analyze } from './analyze.js';
 import { distinctiveText, sharedSentences, withoutLinks } from './boilerplate.js';
-import { everydayExpansion, type PhraseExpansion } from './everyday-expansion.js';
+import { type PhraseExpansion, type QueryExpansion, queryExpansion } from './query-expansion.js';
 import { abbreviationPairs, cooccurrencePairs, type TermFields } from './related-terms.js';
 import { type SchemaText, schemaText } from './schema-text.js';
 import { SearchIndexError } from './search-index-error.js';
 import { topHits } from './top-hits.js';
 import { DEFAULT_TUNING } from './tuning.js';
-import type { SearchDocument, SearchField, SearchHit, SearchOptions, SearchTuning } from './types.js';
+import type {
+  SearchDocument,
+  SearchField,
+  SearchHit,
+  SearchIndexOptions,
+  SearchOptions,
+  SearchTuning,
+} from './types.js';
 
 const FIELDS: readonly SearchField[] = ['name', 'title', 'description', 'sections', 'parameters'];
 /** Shortest unknown query term that is looked up as a prefix of the vocabulary. */
@@ -49,7 +57,7 @@ export class ToolSearchIndex {
   readonly #relatedWeight: number;
   readonly #cooccurring: ReadonlyMap<string, readonly string[]>;
   readonly #cooccurrenceWeight: number;
-  readonly #everydayWeight: number;
+  readonly #expansion: QueryExpansion;
   // Scratch space reused by every search: a search runs synchronously, so one set suffices.
   readonly #total: Float64Array;
   readonly #group: Float64Array;
@@ -64,6 +72,7 @@ export class ToolSearchIndex {
     related: ReadonlyMap<string, readonly string[]>,
     cooccurring: ReadonlyMap<string, readonly string[]>,
     tuning: SearchTuning,
+    expansion: QueryExpansion,
   ) {
     this.size = names.length;
     this.#names = names;
@@ -74,7 +83,7 @@ export class ToolSearchIndex {
     this.#relatedWeight = tuning.relatedWeight;
     this.#cooccurring = cooccurring;
     this.#cooccurrenceWeight = tuning.cooccurrence.weight;
-    this.#everydayWeight = tuning.everydayWeight;
+    this.#expansion = expansion;
     this.#total = new Float64Array(names.length);
     this.#group = new Float64Array(names.length);
     this.#allowed = new Uint8Array(names.length);
@@ -82,8 +91,15 @@ export class ToolSearchIndex {
     this.#candidates = new Int32Array(names.length);
   }
 
-  /** Indexes `documents`; names must be unique (`search_duplicate_tool_name` otherwise). */
-  static build(documents: readonly SearchDocument[], tuning: SearchTuning = DEFAULT_TUNING): ToolSearchIndex {
+  /**
+   * Indexes `documents`; names must be unique (`search_duplicate_tool_name` otherwise).
+   * `options.synonyms` are the agent's own groups of words that mean the same.
+   */
+  static build(
+    documents: readonly SearchDocument[],
+    tuning: SearchTuning = DEFAULT_TUNING,
+    options: SearchIndexOptions = {},
+  ): ToolSearchIndex {
     const sorted = [...documents].sort((a, b) => compareNames(a.name, b.name));
     for (let i = 1; i < sorted.length; i++) {
       if (sorted[i]?.name === sorted[i - 1]?.name) {
@@ -113,7 +129,16 @@ export class ToolSearchIndex {
       related,
       cooccurring,
       tuning,
+      queryExpansion(tuning.everydayWeight, options.synonyms ?? [], tuning.synonymWeight),
     );
+  }
+
+  /**
+   * Whether `query` has anything to search with: a word that is not a stop word, or a phrase of
+   * the word groups ("who am i"). A query without: no tools, and nothing to re-rank.
+   */
+  hasQueryTerms(query: string): boolean {
+    return analyze(query).length > 0 || this.#expansion.knows(query);
   }
 
   /** The best tools for `query`, at most `options.limit`; no words in the query: no tools. */
@@ -125,7 +150,7 @@ export class ToolSearchIndex {
         `limit must be a positive integer, got ${String(limit)}`,
       );
     }
-    const phrases = this.#everydayWeight > 0 ? everydayExpansion().expand(query) : [];
+    const phrases = this.#expansion.expand(query);
     const groups = this.#queryGroups(analyze(query), phrases);
     if (groups.length === 0) return [];
     const filter = this.#sectionFilter(options.sections);
@@ -192,14 +217,14 @@ export class ToolSearchIndex {
       }
       for (const phrase of phrases) {
         if (phrase.anchor !== term) continue;
-        for (const other of phrase.terms) addMember(members, other, this.#everydayWeight);
+        for (const other of phrase.terms) addMember(members, other, phrase.weight);
       }
       if (members.length > 0) groups.push({ members, weight });
     }
     for (const phrase of phrases) {
       if (phrase.anchor !== null && counts.has(phrase.anchor)) continue;
       const members: RelatedTerm[] = [];
-      for (const other of phrase.terms) addMember(members, other, this.#everydayWeight);
+      for (const other of phrase.terms) addMember(members, other, phrase.weight);
       groups.push({ members, weight: 1 });
     }
     return groups;

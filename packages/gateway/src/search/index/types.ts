@@ -62,4 +62,15 @@ export interface SearchTuning {
    * away" → delete, "my" → authenticated) against the query's own term; 0 turns them off.
    */
   everydayWeight: number;
+  /** Weight of a term an agent's own synonym group expands a query word to; 0 turns them off. */
+  synonymWeight: number;
+}
+
+/** What an index is built with besides its documents. */
+export interface SearchIndexOptions {
+  /**
+   * The agent's groups of words or short phrases (up to four words) that mean the same in its
+   * catalog, e.g. `["repository", "repo", "project"]`: a query with one also finds the others.
+   */
+  synonyms?: readonly (readonly string[])[] | undefined;
 }

@@ -1,6 +1,6 @@
 import type { Tool } from '@mcpforge/server';
 import type { PublishedCatalog } from '../../catalog/published-catalog.js';
-import { analyze, type SearchDocument, ToolSearchIndex } from '../index/index.js';
+import { type SearchDocument, ToolSearchIndex } from '../index/index.js';
 import type { RerankCandidate, Reranker } from '../rerank/reranker.js';
 import { listedToolOf } from './tool-definition.js';
 
@@ -71,10 +71,10 @@ export class CatalogSearch {
     );
   }
 
-  /** The best tools for `query` (none for a query without words). */
+  /** The best tools for `query` (none for a query without words, or of stop words no group knows). */
   async search(query: string, options: CatalogSearchOptions): Promise<Tool[]> {
     const { limit, reranker } = options;
-    if (analyze(query).length === 0) return [];
+    if (!this.#index.hasQueryTerms(query)) return [];
     if (reranker === undefined)
       return this.#tools(
         this.#index.search(query, options).map((hit) => hit.name),

@@ -1,35 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from './analyze.js';
-import { EverydayExpansion, everydayExpansion } from './everyday-expansion.js';
+import { QueryExpansion, queryExpansion } from './query-expansion.js';
 import { ToolSearchIndex } from './tool-search-index.js';
 import { DEFAULT_TUNING } from './tuning.js';
 import type { SearchDocument } from './types.js';
 
 const term = (word: string) => analyze(word)[0];
 
-describe('EverydayExpansion', () => {
-  const groups = EverydayExpansion.compile([
-    ['delete', 'remove', 'throw away', 'get rid of'],
-    ['disable', 'turn off'],
-    ['authenticated', 'my', 'logged in'],
+describe('QueryExpansion', () => {
+  const groups = QueryExpansion.compile([
+    {
+      groups: [
+        ['delete', 'remove', 'throw away', 'get rid of'],
+        ['disable', 'turn off'],
+        ['authenticated', 'my', 'logged in'],
+      ],
+      weight: 0.25,
+    },
   ]);
 
   it('expands a word to the other one-word members of its group', () => {
     expect(groups.expand('remove the repository')).toEqual([
-      { anchor: term('remove'), terms: [term('delete')] },
+      { anchor: term('remove'), terms: [term('delete')], weight: 0.25 },
     ]);
   });
 
   it('matches a phrase stem by stem, stop words kept', () => {
     const [turned] = groups.expand('turning off the workflow');
-    expect(turned).toEqual({ anchor: term('turning'), terms: [term('disable')] });
+    expect(turned).toEqual({ anchor: term('turning'), terms: [term('disable')], weight: 0.25 });
     expect(groups.expand('who is logged in')).toEqual([
-      { anchor: term('logged'), terms: [term('authenticated')] },
+      { anchor: term('logged'), terms: [term('authenticated')], weight: 0.25 },
     ]);
   });
 
   it('gives a phrase of stop words only a group of its own', () => {
-    expect(groups.expand('list my gists')).toEqual([{ anchor: null, terms: [term('authenticated')] }]);
+    expect(groups.expand('list my gists')).toEqual([
+      { anchor: null, terms: [term('authenticated')], weight: 0.25 },
+    ]);
   });
 
   it('matches a phrasal verb around its object, within three words', () => {
@@ -44,10 +51,28 @@ describe('EverydayExpansion', () => {
     expect(groups.expand('remove remove remove')).toHaveLength(1);
   });
 
-  it('compiles the built-in groups once', () => {
-    expect(everydayExpansion()).toBe(everydayExpansion());
-    expect(everydayExpansion().expand('switch off the alarm').length).toBeGreaterThan(0);
-    expect(everydayExpansion().expand('удалить клиента').length).toBeGreaterThan(0);
+  it('gives each source its own weight, and leaves out a source of weight 0', () => {
+    const both = QueryExpansion.compile([
+      { groups: [['delete', 'remove']], weight: 0.2 },
+      { groups: [['repository', 'project']], weight: 0.5 },
+      { groups: [['issue', 'bug']], weight: 0 },
+    ]);
+    expect(both.expand('remove the project fix the bug')).toEqual([
+      { anchor: term('remove'), terms: [term('delete')], weight: 0.2 },
+      { anchor: term('project'), terms: [term('repository')], weight: 0.5 },
+    ]);
+    expect(both.knows('a bug')).toBe(false);
+    expect(both.knows('a project')).toBe(true);
+  });
+
+  it('holds English and Russian everyday groups, and an agent’s synonyms next to them', () => {
+    const expansion = queryExpansion(0.2, [['ticket', 'issue']], 0.5);
+    expect(expansion.expand('switch off the alarm').length).toBeGreaterThan(0);
+    expect(expansion.expand('удалить клиента').length).toBeGreaterThan(0);
+    expect(expansion.expand('close the ticket')).toEqual([
+      { anchor: term('ticket'), terms: [term('issue')], weight: 0.5 },
+    ]);
+    expect(queryExpansion(0, [], 0).knows('switch off the alarm')).toBe(false);
   });
 });
 
@@ -109,5 +134,19 @@ describe('everyday words in the index', () => {
     expect(viaPhrase).toBeGreaterThan(0);
     expect(viaPhrase).toBeCloseTo(direct * DEFAULT_TUNING.everydayWeight, 9);
     expect(score(off, 'switch off', 'actions/disable-workflow')).toBe(0);
+  });
+
+  it('takes an agent’s synonyms, and answers a query of stop words that a group knows', () => {
+    const plain = ToolSearchIndex.build(catalog);
+    const withSynonyms = ToolSearchIndex.build(catalog, DEFAULT_TUNING, {
+      synonyms: [['workflow', 'pipeline', 'ci job']],
+    });
+    expect(names(plain, 'pipeline')).toEqual([]);
+    expect(names(withSynonyms, 'disable the pipeline')[0]).toBe('actions/disable-workflow');
+    expect(names(withSynonyms, 'turn off the ci job')[0]).toBe('actions/disable-workflow');
+    expect(plain.hasQueryTerms('the of and')).toBe(false);
+    expect(plain.hasQueryTerms('who am i')).toBe(true);
+    expect(names(plain, 'who am i')[0]).toBe('users/get-authenticated');
+    expect(off.hasQueryTerms('who am i')).toBe(false);
   });
 });

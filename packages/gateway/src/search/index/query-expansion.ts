@@ -1,0 +1,131 @@
+/**
+ * Query expansion from word groups: the built-in everyday groups (everyday-words.ts) and an
+ * agent's own synonyms. It finds the phrases of a query that a group knows, and the index terms
+ * they expand to. Phrases are compared stem by stem with stop words kept, so "turned off",
+ * "turning off" and "turn off" are the same phrase, and "my", a stop word the index never sees,
+ * still points to "authenticated".
+ * @module
+ */
+import { termOf } from './analyze.js';
+import { EVERYDAY_WORD_GROUPS } from './everyday-words.js';
+import { stemWord } from './stem.js';
+import { tokenize } from './tokenize.js';
+
+/** The longest phrase of the groups, in words: a query is scanned for phrases up to this long. */
+export const MAX_PHRASE_WORDS = 4;
+/**
+ * Words allowed between two words of a phrase: an English phrasal verb takes its object in the
+ * middle ("throw the old repository away", "turn the workflow off").
+ */
+const MAX_GAP = 3;
+
+/**
+ * One phrase found in a query. `anchor` is the index term of the phrase's first word that is not
+ * a stop word (its group in the search gets `terms` as members), or null for a phrase of stop
+ * words only, which gets a group of its own.
+ */
+export interface PhraseExpansion {
+  anchor: string | null;
+  terms: readonly string[];
+  /** What one of `terms` counts against the query's own word. */
+  weight: number;
+}
+
+/** Groups of words and phrases that mean the same, and the weight of an expansion through them. */
+export interface WordGroups {
+  groups: readonly (readonly string[])[];
+  weight: number;
+}
+
+interface Phrase extends PhraseExpansion {
+  stems: readonly string[];
+}
+
+export class QueryExpansion {
+  /** First stem of a phrase → the phrases that start with it, longest first. */
+  readonly #byFirstStem: ReadonlyMap<string, readonly Phrase[]>;
+
+  private constructor(byFirstStem: ReadonlyMap<string, readonly Phrase[]>) {
+    this.#byFirstStem = byFirstStem;
+  }
+
+  static compile(sources: readonly WordGroups[]): QueryExpansion {
+    const byFirstStem = new Map<string, Phrase[]>();
+    for (const { groups, weight } of sources) {
+      if (weight > 0) for (const group of groups) addGroup(byFirstStem, group, weight);
+    }
+    for (const list of byFirstStem.values()) list.sort((a, b) => b.stems.length - a.stems.length);
+    return new QueryExpansion(byFirstStem);
+  }
+
+  /** Whether `query` has a phrase the groups know. */
+  knows(query: string): boolean {
+    return this.expand(query).length > 0;
+  }
+
+  /** The phrases of `query` the groups know, in query order; a phrase found twice counts once. */
+  expand(query: string): PhraseExpansion[] {
+    const stems = tokenize(query).map(stemWord);
+    const found: PhraseExpansion[] = [];
+    const seen = new Set<Phrase>();
+    for (let start = 0; start < stems.length; start++) {
+      for (const phrase of this.#byFirstStem.get(stems[start] as string) ?? []) {
+        if (seen.has(phrase) || !matchesFrom(stems, start, phrase.stems)) continue;
+        seen.add(phrase);
+        found.push({ anchor: phrase.anchor, terms: phrase.terms, weight: phrase.weight });
+      }
+    }
+    return found;
+  }
+}
+
+/** Indexes one group's phrases by their first stem; each expands to the group's other words. */
+function addGroup(byFirstStem: Map<string, Phrase[]>, group: readonly string[], weight: number): void {
+  // What a group expands to: its one-word members that are index terms.
+  const targets = new Set<string>();
+  for (const member of group) {
+    const words = tokenize(member);
+    const term = words.length === 1 ? termOf(words[0] as string) : null;
+    if (term !== null && term !== '') targets.add(term);
+  }
+  for (const member of group) {
+    const words = tokenize(member);
+    if (words.length === 0 || words.length > MAX_PHRASE_WORDS) continue;
+    const anchor = words.map(termOf).find((term) => term !== null && term !== '') ?? null;
+    const terms = [...targets].filter((term) => term !== anchor);
+    if (terms.length === 0) continue;
+    const stems = words.map(stemWord);
+    const list = byFirstStem.get(stems[0] as string) ?? [];
+    list.push({ stems, anchor, terms, weight });
+    byFirstStem.set(stems[0] as string, list);
+  }
+}
+
+/** Whether the phrase's words follow `start` in order, each at most MAX_GAP words after the last. */
+function matchesFrom(stems: readonly string[], start: number, phrase: readonly string[]): boolean {
+  let at = start;
+  for (let i = 1; i < phrase.length; i++) {
+    let next = -1;
+    for (let j = at + 1; j <= at + 1 + MAX_GAP && j < stems.length; j++) {
+      if (stems[j] === phrase[i]) {
+        next = j;
+        break;
+      }
+    }
+    if (next === -1) return false;
+    at = next;
+  }
+  return true;
+}
+
+/** The built-in everyday groups at `everydayWeight`, and an agent's synonyms at `synonymWeight`. */
+export function queryExpansion(
+  everydayWeight: number,
+  synonyms: readonly (readonly string[])[],
+  synonymWeight: number,
+): QueryExpansion {
+  return QueryExpansion.compile([
+    { groups: EVERYDAY_WORD_GROUPS, weight: everydayWeight },
+    { groups: synonyms, weight: synonymWeight },
+  ]);
+}
