@@ -64,6 +64,12 @@ const GATEWAY = [
  */
 const SEARCH = [
   { row: 'search.github.recall8', value: true, min: 0.9, what: 'search recall@8, GitHub tasks' },
+  {
+    row: 'search.github.blind.recall8',
+    value: true,
+    min: 0.9,
+    what: 'search recall@8, GitHub blind held-out tasks',
+  },
   { row: 'search.russian.recall8', value: true, min: 0.9, what: 'search recall@8, Russian tasks' },
   { row: 'search.github.latency-p99', value: true, max: 2, what: 'search latency p99, GitHub catalog (ms)' },
 ];

@@ -1,17 +1,22 @@
 #!/usr/bin/env node
 /**
  * The development loop of the search index: recall@1, recall@8, MRR and each task's rank for
- * our index on the GitHub development set and on the Russian set, for variants of the tuning.
- * The benchmark set is scored only with BENCH_SEARCH_TEST=1, and then only as totals, never per
- * task, so a choice made here is not fitted to it.
+ * our index on the GitHub development sets (plain and reworded) and on the Russian set, for
+ * variants of the tuning. The benchmark and blind sets are scored only with BENCH_SEARCH_TEST=1,
+ * and then only as totals, never per task, so a choice made here is not fitted to them.
  *
  *   npm run build && node bench/src/suites/search-quality-dev.mjs
  *   BENCH_SEARCH_COOC='3:0.4:0.2;2:0.3:0.3' node bench/src/suites/search-quality-dev.mjs
+ *   BENCH_SEARCH_EVERYDAY='0;0.2;0.4' node bench/src/suites/search-quality-dev.mjs
  *
- * BENCH_SEARCH_COOC lists co-occurrence variants as minTools:minShare:weight (weight 0: off).
+ * BENCH_SEARCH_COOC lists co-occurrence variants as minTools:minShare:weight (weight 0: off);
+ * BENCH_SEARCH_EVERYDAY lists weights of the everyday word groups (0: off), each tried with
+ * every co-occurrence variant.
  */
 import { loadDemoCatalog } from '../search/demo-catalog.mjs';
+import { GITHUB_BLIND_TASKS } from '../search/github-blind-tasks.mjs';
 import { loadGithubCatalog } from '../search/github-catalog.mjs';
+import { GITHUB_DEV_REWORDED_TASKS } from '../search/github-dev-reworded-tasks.mjs';
 import { GITHUB_DEV_TASKS } from '../search/github-dev-tasks.mjs';
 import { GITHUB_TASKS } from '../search/github-tasks.mjs';
 import { quality } from '../search/metrics.mjs';
@@ -47,13 +52,23 @@ function score(tools, tasks, tuning) {
 }
 
 const fmt = (r) => `${r.recall1.toFixed(3)} ${r.recall8.toFixed(3)} ${r.mrr.toFixed(3)}`;
-const spec = process.env.BENCH_SEARCH_COOC ?? '0:0:0;3:0.4:0.2';
+const { minTools, minShare, weight } = DEFAULT_TUNING.cooccurrence;
+const spec = process.env.BENCH_SEARCH_COOC ?? `0:0:0;${minTools}:${minShare}:${weight}`;
+const everyday = (process.env.BENCH_SEARCH_EVERYDAY ?? `0;${DEFAULT_TUNING.everydayWeight}`).split(';');
 for (const item of spec.split(';')) {
-  const [minTools, minShare, weight] = item.split(':').map(Number);
-  const tuning = { ...DEFAULT_TUNING, cooccurrence: { minTools, minShare, weight } };
-  const dev = score(github.tools, GITHUB_DEV_TASKS, tuning);
-  const russian = score(demo.tools, RUSSIAN_TASKS, tuning);
-  let line = `co-occurrence ${item.padEnd(12)} dev ${fmt(dev)} | russian ${fmt(russian)}`;
-  if (withTest) line += ` | benchmark ${fmt(score(github.tools, GITHUB_TASKS, tuning))}`;
-  process.stdout.write(`${line}\n   dev ranks ${dev.ranks.join(' ')}\n`);
+  for (const everydayWeight of everyday.map(Number)) {
+    const [minTools, minShare, weight] = item.split(':').map(Number);
+    const tuning = { ...DEFAULT_TUNING, cooccurrence: { minTools, minShare, weight }, everydayWeight };
+    const dev = score(github.tools, GITHUB_DEV_TASKS, tuning);
+    const reworded = score(github.tools, GITHUB_DEV_REWORDED_TASKS, tuning);
+    const russian = score(demo.tools, RUSSIAN_TASKS, tuning);
+    let line = `co-occurrence ${item.padEnd(12)} everyday ${String(everydayWeight).padEnd(4)} dev ${fmt(dev)} | reworded dev ${fmt(reworded)} | russian ${fmt(russian)}`;
+    if (withTest) {
+      line += ` | benchmark ${fmt(score(github.tools, GITHUB_TASKS, tuning))}`;
+      line += ` | blind ${fmt(score(github.tools, GITHUB_BLIND_TASKS, tuning))}`;
+    }
+    process.stdout.write(
+      `${line}\n   dev ranks ${dev.ranks.join(' ')}\n   reworded dev ranks ${reworded.ranks.join(' ')}\n`,
+    );
+  }
 }

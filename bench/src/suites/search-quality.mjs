@@ -39,6 +39,7 @@ import {
   SEARCH_ANSWER_TOOLS,
   searchAnswerTokens,
 } from '../search/exchange-size.mjs';
+import { GITHUB_DEV_REWORDED_TASKS } from '../search/github-dev-reworded-tasks.mjs';
 import { GITHUB_DEV_TASKS } from '../search/github-dev-tasks.mjs';
 import { GITHUB_TASKS } from '../search/github-tasks.mjs';
 import { quality } from '../search/metrics.mjs';
@@ -228,6 +229,7 @@ export async function measureSearchQuality(env = process.env) {
   const githubTaskSets = [
     { name: 'benchmark', tasks: GITHUB_TASKS },
     { name: 'dev', tasks: GITHUB_DEV_TASKS },
+    { name: 'rewordedDev', tasks: GITHUB_DEV_REWORDED_TASKS },
     ...(blind === undefined ? [] : [{ name: 'blind', tasks: blind }]),
   ];
   const russianTaskSets = [{ name: 'benchmark', tasks: RUSSIAN_TASKS }];
@@ -382,7 +384,7 @@ export function searchRows(report) {
 const fixed = (value, digits = 3) => (typeof value === 'number' ? value.toFixed(digits) : '—');
 const thousands = (value) => value.toLocaleString('en-US');
 
-/** The task sets after `benchmark` (dev, blind), each two more columns. */
+/** The task sets after `benchmark` (dev, rewordedDev, blind), each two more columns. */
 const extraSets = (set) => Object.keys(set.tasks).filter((name) => name !== 'benchmark');
 
 function engineLine(engine, extras) {
@@ -421,9 +423,9 @@ export function renderSearchReport(report) {
     const extras = extraSets(set);
     const described = extras.map((name) => {
       const { count, paraphrased, reworded: few } = set.tasks[name];
-      return name === 'dev'
-        ? `development set ${count} tasks`
-        : `${name} set ${count} tasks (${paraphrased} written with other words than the summary; ${few} share under half of the summary's words)`;
+      if (name === 'dev') return `development set ${count} tasks`;
+      if (name === 'rewordedDev') return `reworded development set ${count} tasks`;
+      return `${name} set ${count} tasks (${paraphrased} written with other words than the summary; ${few} share under half of the summary's words)`;
     });
     out.push(
       `### ${set.label}`,
