@@ -7,6 +7,7 @@
  */
 import MiniSearch from 'minisearch';
 import { allText } from './catalog-tool.mjs';
+import { GITHUB_OPERATOR_SYNONYMS } from './github-operator-synonyms.mjs';
 import { loadSearchIndex } from './modules.mjs';
 import { PlainBm25 } from './plain-bm25.mjs';
 
@@ -53,6 +54,18 @@ export async function engines() {
         label: 'mcpforge index',
         build(tools) {
           const index = ToolSearchIndex.build(tools.map(searchDocument));
+          return { search: (query, limit) => index.search(query, { limit }).map((hit) => hit.name) };
+        },
+      },
+      {
+        key: 'forgeSynonyms',
+        label: 'mcpforge index + operator synonyms (github-operator-synonyms.mjs)',
+        // GitHub's synonym list: only the GitHub set measures it.
+        only: 'github',
+        build(tools) {
+          const index = ToolSearchIndex.build(tools.map(searchDocument), undefined, {
+            synonyms: GITHUB_OPERATOR_SYNONYMS,
+          });
           return { search: (query, limit) => index.search(query, { limit }).map((hit) => hit.name) };
         },
       },

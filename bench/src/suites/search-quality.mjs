@@ -150,6 +150,7 @@ async function measureSet({ key, label, tools, taskSets, agent }, engineList, me
   }
   const allQueries = taskSets.flatMap(({ tasks }) => tasks.map((task) => task.query));
   for (const engine of engineList) {
+    if (engine.only !== undefined && engine.only !== key) continue;
     // With an endpoint, ours in-process is the check beside it and the latency budget's subject.
     const resultKey = engine.key === 'forge' && agent !== undefined ? 'forgeIndex' : engine.key;
     const engineLabel = resultKey === 'forgeIndex' ? INDEX_LABEL : engine.label;
