@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Agent } from '../admin/admin-types.js';
 import { jsonOf, runCli, startTestGateway, type TestGateway } from '../admin/test-support/test-gateway.js';
 import { McpSession } from '../test-support/mcp-session.js';
+import { renderList } from './gateway-agents.js';
 
 // A real gateway on PGlite: slow on a busy machine.
 describe('gateway agents list|publish, against a running gateway', { timeout: 90_000 }, () => {
@@ -18,7 +20,7 @@ describe('gateway agents list|publish, against a running gateway', { timeout: 90
     const table = await runCli(['gateway', 'agents', 'list', '--workspace', 'default'], env);
     expect([table.code, table.stderr]).toEqual([0, '']);
     expect(table.stdout).toMatch(
-      /^AGENT +DELIVERY +OPERATIONS +PUBLISHED +UPDATED +ARCHIVED\nrates +direct +1 +v1 +\d{4}-/,
+      /^AGENT +DELIVERY +OPERATIONS +SYNONYMS +PUBLISHED +UPDATED +ARCHIVED\nrates +direct +1 +0 +v1 +\d{4}-/,
     );
     const json = jsonOf(await runCli(['gateway', 'agents', 'list', '--workspace', 'default', '--json'], env));
     expect(json).toMatchObject({
@@ -32,10 +34,12 @@ describe('gateway agents list|publish, against a running gateway', { timeout: 90
     await gateway.client.request('PUT', '/workspaces/default/agents/rates/draft', {
       what: 'adding an operation',
       body: {
-        draft: { operations: ['latest-rate', 'place-order'] },
+        draft: { operations: ['latest-rate', 'place-order'], searchSynonyms: [['rate', 'quote']] },
         expectedDraftRevision: agent!.draftRevision,
       },
     });
+    const listed = await runCli(['gateway', 'agents', 'list', '--workspace', 'default'], env);
+    expect(listed.stdout).toMatch(/\nrates +direct +2 +1 +v1 +\d{4}-/);
     const published = await runCli(['gateway', 'agents', 'publish', 'rates', '--workspace', 'default'], env);
     expect([published.code, published.stderr]).toEqual([0, '']);
     expect(published.stdout).toMatch(
@@ -78,4 +82,38 @@ describe('gateway agents list|publish, against a running gateway', { timeout: 90
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(message);
   });
+});
+
+it("agents list counts each draft's search synonym groups; a draft without the field has none", () => {
+  const agent = (slug: string, draft: Agent['draft']): Agent => ({
+    id: slug,
+    workspace: 'default',
+    slug,
+    draft,
+    draftRevision: 1,
+    latestVersion: 0,
+    createdAt: '2026-12-01T10:00:00.000Z',
+    updatedAt: '2026-12-01T10:00:00.000Z',
+    archivedAt: null,
+  });
+  const rendered = renderList({
+    workspace: 'default',
+    agents: [
+      agent('finder', {
+        delivery: 'search',
+        operations: ['a'],
+        searchSynonyms: [
+          ['repo', 'repository'],
+          ['workflow', 'pipeline', 'ci job'],
+        ],
+      }),
+      agent('older', { operations: [] }),
+    ],
+  });
+  const rows = rendered.split('\n').map((line) => line.trim().split(/ {2,}/));
+  expect(rows.map((row) => row.slice(0, 5))).toEqual([
+    ['AGENT', 'DELIVERY', 'OPERATIONS', 'SYNONYMS', 'PUBLISHED'],
+    ['finder', 'search', '1', '2', 'draft only'],
+    ['older', 'direct', '0', '0', 'draft only'],
+  ]);
 });

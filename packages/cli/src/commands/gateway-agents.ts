@@ -23,7 +23,8 @@ const PUBLISH_FLAGS: readonly FlagSpec[] = [WORKSPACE_FLAG, ...ADMIN_FLAGS, JSON
 export const AGENTS_LIST_USAGE = `Usage: mcpforge gateway agents list --workspace <slug> [flags]
 
 Lists a workspace's agents by slug: delivery (direct: tools/list lists every tool; search:
-search_tools and call_tool), how many operations the draft has, the latest published version.
+search_tools and call_tool), how many operations and search synonym groups the draft has, the
+latest published version.
 
 ${ADMIN_KEY_HELP}
 
@@ -55,14 +56,21 @@ export async function runList(args: readonly string[], io: CliIo): Promise<Comma
   return { result: { workspace, agents } };
 }
 
+/** Synonym groups of a draft; a gateway from before they existed sends none. */
+function synonymGroups(draft: Agent['draft']): number {
+  const groups = draft['searchSynonyms'];
+  return Array.isArray(groups) ? groups.length : 0;
+}
+
 export function renderList(result: AgentList, style: Palette = PLAIN): string {
   if (result.agents.length === 0) return `No agents in '${result.workspace}'.`;
   return table(
-    ['AGENT', 'DELIVERY', 'OPERATIONS', 'PUBLISHED', 'UPDATED', 'ARCHIVED'],
+    ['AGENT', 'DELIVERY', 'OPERATIONS', 'SYNONYMS', 'PUBLISHED', 'UPDATED', 'ARCHIVED'],
     result.agents.map((agent) => [
       agent.slug,
       agent.draft.delivery ?? 'direct',
       String(agent.draft.operations.length),
+      String(synonymGroups(agent.draft)),
       agent.latestVersion > 0 ? `v${agent.latestVersion}` : 'draft only',
       shortTime(agent.updatedAt),
       shortTime(agent.archivedAt),

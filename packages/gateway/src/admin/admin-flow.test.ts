@@ -99,9 +99,12 @@ describeEachDatabase(
       await step('GET', `${ws}/operations/latest-rate/versions/1`, 200);
       await step('POST', `${ws}/agents`, 201, { body: { slug: 'currency-rates' } });
       await step('PUT', `${ws}/agents/currency-rates/draft`, 200, {
-        body: { draft: { operations: ['latest-rate'], sections: ['rates'] } },
+        body: {
+          draft: { operations: ['latest-rate'], sections: ['rates'], searchSynonyms: [['rate', 'price']] },
+        },
       });
       const agent = await step('POST', `${ws}/agents/currency-rates/publish`, 201);
+      expect(agent.body.catalog.searchSynonyms).toEqual([['rate', 'price']]);
       expect(
         agent.body.catalog.tools.map((t: { definition: { name: string } }) => t.definition.name),
       ).toEqual(['frankfurter_latest_rate']);

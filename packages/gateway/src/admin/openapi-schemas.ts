@@ -46,12 +46,28 @@ const operationDefinition = object(
   ['name', 'description', 'inputSchema', 'binding'],
 );
 
+const searchSynonyms: Schema = {
+  type: 'array',
+  maxItems: 200,
+  description:
+    'Groups of words or short phrases that mean the same in this catalog: a search_tools query with one also finds tools that use the others. Entries are stored trimmed; each has 1..4 words',
+  items: {
+    type: 'array',
+    minItems: 2,
+    maxItems: 20,
+    uniqueItems: true,
+    items: { type: 'string', minLength: 1, maxLength: 64 },
+  },
+  examples: [[['workflow', 'pipeline', 'ci job']]],
+};
+
 const agentDefinition = object(
   {
     delivery: { enum: ['direct', 'search'] },
     sections: slugs,
     defaultSearchLimit: { type: 'integer', minimum: 1, maximum: 20 },
     operations: slugs,
+    searchSynonyms,
   },
   [],
 );
@@ -235,6 +251,10 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
       revision: { type: 'string', description: 'catalog_revision: a digest of the catalog' },
       publishedAt: dateTime,
       tools: { type: 'array', items: { type: 'object' } },
+      searchSynonyms: {
+        ...searchSynonyms,
+        description: "The agent's synonym groups at publish; absent when it had none",
+      },
       metrics: ref('CatalogMetrics'),
       warnings: {
         type: 'array',

@@ -1,6 +1,6 @@
 import { GatewayError } from '../errors/gateway-error.js';
 import type { Database, Queryable, Transaction } from '../store/database.js';
-import type { AgentDefinition } from './agent-definition.js';
+import { type AgentDefinition, storedAgentDefinition } from './agent-definition.js';
 import { AGENT_COLUMNS, type AgentRow, agentArchived, agentNotFound } from './agents-table.js';
 import { CATALOG_CHANGED_CHANNEL, catalogChangedPayload } from './catalog-events.js';
 import { type CatalogMetrics, measureCatalog, orderedMetrics } from './catalog-metrics.js';
@@ -114,6 +114,9 @@ async function buildContent(
     }),
     tools: pinned.tools,
   };
+  // Only when set: an agent without synonyms keeps the revision it had before they existed.
+  const { searchSynonyms } = storedAgentDefinition(agent.draft);
+  if (searchSynonyms.length > 0) content.searchSynonyms = searchSynonyms;
   return { content, pinned };
 }
 

@@ -32,6 +32,11 @@ export interface CatalogContent {
   sections: CatalogSection[];
   /** In the agent's order. */
   tools: CatalogTool[];
+  /**
+   * The agent's synonym groups for `search_tools`, trimmed. Present only when there are some:
+   * a catalog without synonyms has the content, and so the revision, it had before they existed.
+   */
+  searchSynonyms?: string[][];
 }
 
 /**

@@ -23,7 +23,7 @@ describeEachDatabase('admin routes: agents', (fixture) => {
     expect(created.body).toMatchObject({
       slug: 'rates-bot',
       latestVersion: 0,
-      draft: { delivery: 'direct', sections: [], defaultSearchLimit: 8, operations: [] },
+      draft: { delivery: 'direct', sections: [], defaultSearchLimit: 8, operations: [], searchSynonyms: [] },
     });
     expect((await admin.call('GET', `${base}/rates-bot`)).body).toEqual(created.body);
     expect((await admin.call('GET', base)).body.items.map((a: { slug: string }) => a.slug)).toContain(
@@ -104,6 +104,64 @@ describeEachDatabase('admin routes: agents', (fixture) => {
     ]);
     const versions = await admin.call('GET', `${base}/measured/versions`);
     expect(versions.body.items[0].metrics).toEqual(version.body.metrics);
+  });
+
+  it('a draft takes search synonyms (trimmed), refuses a bad one naming the element; publishing them makes a new revision', async () => {
+    const created = await admin.call('POST', base, {
+      body: {
+        slug: 'synonyms',
+        draft: { delivery: 'search', operations: ['latest'], searchSynonyms: [[' fx ', 'exchange']] },
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.draft.searchSynonyms).toEqual([['fx', 'exchange']]);
+    const first = await admin.call('POST', `${base}/synonyms/publish`);
+    expect(first.body.catalog.searchSynonyms).toEqual([['fx', 'exchange']]);
+    const refused = await admin.call('PUT', `${base}/synonyms/draft`, {
+      body: {
+        draft: {
+          operations: ['latest'],
+          searchSynonyms: [
+            ['fx', 'exchange'],
+            ['rate', '!!'],
+          ],
+        },
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'invalid_field', field: 'draft.searchSynonyms[1][1]' });
+    expect(refused.body.detail).toContain('has no word');
+    await admin.call('PUT', `${base}/synonyms/draft`, {
+      body: {
+        draft: { delivery: 'search', operations: ['latest'], searchSynonyms: [['fx', 'exchange', 'forex']] },
+      },
+    });
+    const second = await admin.call('POST', `${base}/synonyms/publish`);
+    expect(second.status).toBe(201);
+    expect(second.body.catalog).toMatchObject({
+      agentVersion: 2,
+      searchSynonyms: [['fx', 'exchange', 'forex']],
+    });
+    expect(second.body.catalog.revision).not.toBe(first.body.catalog.revision);
+    const version = await admin.call('GET', `${base}/synonyms/versions/1`);
+    expect(version.body.searchSynonyms).toEqual([['fx', 'exchange']]);
+  });
+
+  it('a draft stored before synonyms existed shows none', async () => {
+    await admin.call('POST', base, { body: { slug: 'older', draft: { operations: ['latest'] } } });
+    await fixture.db().query(`UPDATE agents SET draft = draft - 'searchSynonyms' WHERE slug = 'older'`);
+    const { body } = await admin.call('GET', `${base}/older`);
+    expect(body.draft).toEqual({
+      delivery: 'direct',
+      sections: [],
+      defaultSearchLimit: 8,
+      operations: ['latest'],
+      searchSynonyms: [],
+    });
+    const listed = await admin.call('GET', base);
+    expect(listed.body.items.find((a: { slug: string }) => a.slug === 'older').draft.searchSynonyms).toEqual(
+      [],
+    );
   });
 
   it('publishing with an unknown or unpublished operation is 409 naming the draft field', async () => {

@@ -1,6 +1,6 @@
 import type { Tool } from '@mcpforge/server';
 import type { PublishedCatalog } from '../../catalog/published-catalog.js';
-import { type SearchDocument, ToolSearchIndex } from '../index/index.js';
+import { DEFAULT_TUNING, type SearchDocument, ToolSearchIndex } from '../index/index.js';
 import type { RerankCandidate, Reranker } from '../rerank/reranker.js';
 import { listedToolOf } from './tool-definition.js';
 
@@ -65,7 +65,8 @@ export class CatalogSearch {
     }
     return new CatalogSearch(
       catalog.revision,
-      ToolSearchIndex.build([...documents.values()]),
+      // The agent's synonyms are part of the published version, so of this revision's index.
+      ToolSearchIndex.build([...documents.values()], DEFAULT_TUNING, { synonyms: catalog.searchSynonyms }),
       listed,
       documents,
     );
