@@ -1,5 +1,3 @@
-import { storedAgentDefinition } from '../catalog/agent-definition.js';
-import type { Agent } from '../catalog/agents-table.js';
 import type { UpstreamHost } from '../catalog/upstream-hosts-table.js';
 
 /**
@@ -12,11 +10,6 @@ import type { UpstreamHost } from '../catalog/upstream-hosts-table.js';
 export function upstreamHostView(host: UpstreamHost): Omit<UpstreamHost, 'pattern'> {
   const { pattern: _pattern, ...view } = host;
   return view;
-}
-
-/** An agent with every draft field: a draft stored before `searchSynonyms` existed shows none. */
-export function agentView(agent: Agent): Agent {
-  return { ...agent, draft: storedAgentDefinition(agent.draft) };
 }
 
 /** A `{version}` path segment as a number (NaN when it is not one: no such version). */

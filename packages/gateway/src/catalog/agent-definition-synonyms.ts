@@ -1,5 +1,5 @@
 import { invalidField } from '../errors/gateway-error.js';
-import { MAX_PHRASE_WORDS, tokenize } from '../search/index/index.js';
+import { MAX_PHRASE_WORDS, normalizeText, tokenize } from '../search/index/index.js';
 import { readUniqueList } from './field-reader.js';
 
 /**
@@ -43,9 +43,18 @@ export function readSynonym(value: unknown, field: string): string {
   return entry;
 }
 
-/** One group: 2..20 entries, unique after trimming. */
+/** One group: 2..20 entries, unique after trimming and case folding (search folds case too). */
 export function readSynonymGroup(value: unknown, field: string): string[] {
   const group = readUniqueList(value, field, MAX_SYNONYM_GROUP_ENTRIES, readSynonym);
+  const seen = new Map<string, string>();
+  group.forEach((entry, index) => {
+    const folded = normalizeText(entry);
+    const earlier = seen.get(folded);
+    if (earlier !== undefined) {
+      throw invalidField(`${field}[${index}]`, `repeats ${JSON.stringify(earlier)}: search folds case`);
+    }
+    seen.set(folded, entry);
+  });
   if (group.length < MIN_SYNONYM_GROUP_ENTRIES) {
     throw invalidField(
       field,

@@ -57,6 +57,9 @@ it('refuses bad synonyms, naming the exact element and the fix', () => {
     'draft.searchSynonyms[0]: must have at most 20 items (got 21)',
   );
   expect(at([pair, pair, pair, ['repo', ' repo ']])).toThrow('draft.searchSynonyms[3][1]: repeats "repo"');
+  expect(at([['Repo', 'project', 'REPO']])).toThrow(
+    'draft.searchSynonyms[0][2]: repeats "Repo": search folds case',
+  );
   expect(at([['repo', 3]])).toThrow(
     'draft.searchSynonyms[0][1]: must be a string (a word or a short phrase)',
   );

@@ -198,7 +198,10 @@ describeEachDatabase('publishing agents', (fixture) => {
     try {
       await publishAgent(db, workspace, 'currency-rates');
       await publishAgent(db, workspace, 'currency-rates');
-      await db.query('SELECT 1');
+      // A marker notified after both publishes committed arrives after anything they notified:
+      // the listener hears notifications in commit order, so waiting for it waits for them.
+      await db.query('SELECT pg_notify($1, $2)', [CATALOG_CHANGED_CHANNEL, 'marker']);
+      await until(() => heard.includes('marker'));
       expect(heard.filter((payload) => payload === `${workspace}/currency-rates`)).toHaveLength(1);
     } finally {
       await unlisten();
@@ -270,3 +273,12 @@ describeEachDatabase('publishing agents', (fixture) => {
     expect((await listAgentVersions(db, workspace, 'currency-rates'))[1]?.metrics).toEqual(catalog.metrics);
   });
 });
+
+/** Resolves once `condition` holds; fails the test after 5 s. */
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for a notification');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

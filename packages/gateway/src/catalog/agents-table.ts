@@ -1,6 +1,6 @@
 import { GatewayError } from '../errors/gateway-error.js';
 import type { Queryable } from '../store/database.js';
-import { type AgentDefinition, readAgentDefinition } from './agent-definition.js';
+import { type AgentDefinition, readAgentDefinition, storedAgentDefinition } from './agent-definition.js';
 import { announceCatalogChange } from './catalog-events.js';
 import {
   archiveDrafted,
@@ -27,7 +27,11 @@ export type AgentRow = DraftedRow<AgentDefinition>;
  */
 export type Agent = Drafted<AgentDefinition>;
 
-export const toAgent: (row: AgentRow) => Agent = toDrafted;
+/** An agent from its row; a draft stored before `searchSynonyms` existed reads as none. */
+export function toAgent(row: AgentRow): Agent {
+  const agent = toDrafted(row);
+  return { ...agent, draft: storedAgentDefinition(agent.draft) };
+}
 
 const AGENTS: DraftedTable = {
   table: 'agents',

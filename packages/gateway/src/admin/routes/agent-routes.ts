@@ -10,7 +10,7 @@ import { loadAgentVersion } from '../../catalog/published-catalog.js';
 import { PAGE_PARAMETERS, pageOf, readPageRequest } from '../pagination.js';
 import { checkQuery, queryFlag, readBodyFields } from '../request-input.js';
 import { defineRoutes } from '../route.js';
-import { agentView, versionParam } from '../views.js';
+import { versionParam } from '../views.js';
 
 const TAG = 'Agents';
 const BASE = '/workspaces/{workspace}/agents';
@@ -33,7 +33,7 @@ export const AGENT_ROUTES = defineRoutes([
       const agents = await listAgents(db, params['workspace']!, {
         includeArchived: queryFlag(query, 'includeArchived'),
       });
-      return { status: 200, body: pageOf(agents.map(agentView), (a) => a.slug, page) };
+      return { status: 200, body: pageOf(agents, (a) => a.slug, page) };
     },
   },
   {
@@ -48,7 +48,7 @@ export const AGENT_ROUTES = defineRoutes([
     async handle({ db, params, body }) {
       const fields = readBodyFields(body, ['slug', 'draft']);
       const input = { slug: fields['slug'] as string, draft: fields['draft'] };
-      return { status: 201, body: agentView(await createAgent(db, params['workspace']!, input)) };
+      return { status: 201, body: await createAgent(db, params['workspace']!, input) };
     },
   },
   {
@@ -60,7 +60,7 @@ export const AGENT_ROUTES = defineRoutes([
     responseSchema: 'Agent',
     successStatuses: [200],
     async handle({ db, params }) {
-      return { status: 200, body: agentView(await getAgent(db, params['workspace']!, params['agent']!)) };
+      return { status: 200, body: await getAgent(db, params['workspace']!, params['agent']!) };
     },
   },
   {
@@ -77,7 +77,7 @@ export const AGENT_ROUTES = defineRoutes([
       const agent = await updateAgentDraft(db, params['workspace']!, params['agent']!, fields['draft'], {
         expectedDraftRevision: fields['expectedDraftRevision'] as number | undefined,
       });
-      return { status: 200, body: agentView(agent) };
+      return { status: 200, body: agent };
     },
   },
   {
@@ -104,7 +104,7 @@ export const AGENT_ROUTES = defineRoutes([
     successStatuses: [200],
     async handle({ db, params, body }) {
       readBodyFields(body, []);
-      return { status: 200, body: agentView(await archiveAgent(db, params['workspace']!, params['agent']!)) };
+      return { status: 200, body: await archiveAgent(db, params['workspace']!, params['agent']!) };
     },
   },
   {
