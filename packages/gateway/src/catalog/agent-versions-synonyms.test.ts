@@ -1,13 +1,13 @@
 import { expect, it } from 'vitest';
 import type { Database } from '../store/database.js';
-import { frankfurterDraft, seedWorkspace } from '../test-support/catalog-fixtures.js';
+import { catalogContentOf, frankfurterDraft, seedWorkspace } from '../test-support/catalog-fixtures.js';
 import { describeEachDatabase } from '../test-support/describe-each-database.js';
 import { listAgentVersions, publishAgent } from './agent-versions-table.js';
 import { createAgent, updateAgentDraft } from './agents-table.js';
-import { type CatalogContent, catalogRevision } from './catalog-snapshot.js';
+import { catalogRevision } from './catalog-snapshot.js';
 import { publishOperation } from './operation-versions-table.js';
 import { createOperation } from './operations-table.js';
-import { loadPublishedCatalog, type PublishedCatalog } from './published-catalog.js';
+import { loadPublishedCatalog } from './published-catalog.js';
 
 const AGENT = 'currency-rates';
 
@@ -17,23 +17,6 @@ async function demo(db: Database, draft: Record<string, unknown>): Promise<strin
   await publishOperation(db, workspace, 'latest-rate');
   await createAgent(db, workspace, { slug: AGENT, draft: { operations: ['latest-rate'], ...draft } });
   return workspace;
-}
-
-/** The content as it was built before synonyms existed: exactly these seven keys. */
-function contentBeforeSynonyms(catalog: PublishedCatalog): CatalogContent {
-  return {
-    workspace: catalog.workspace,
-    agent: catalog.agent,
-    delivery: catalog.delivery,
-    defaultSearchLimit: catalog.defaultSearchLimit,
-    agentSections: catalog.agentSections,
-    sections: catalog.sections,
-    tools: catalog.tools.map(({ operation, operationVersion, definition }) => ({
-      operation,
-      operationVersion,
-      definition,
-    })),
-  };
 }
 
 async function storedCatalog(db: Database, workspace: string): Promise<Record<string, unknown>[]> {
@@ -51,15 +34,13 @@ describeEachDatabase('publishing an agent with search synonyms', (fixture) => {
     const workspace = await demo(db, { delivery: 'search' });
     const { catalog } = await publishAgent(db, workspace, AGENT);
     expect(catalog).not.toHaveProperty('searchSynonyms');
-    expect(catalog.revision).toBe(catalogRevision(contentBeforeSynonyms(catalog)));
+    expect(catalog.revision).toBe(catalogRevision(catalogContentOf(catalog)));
     const [stored] = await storedCatalog(db, workspace);
     expect(Object.keys(stored ?? {}).sort()).toEqual(
       ['agent', 'agentSections', 'defaultSearchLimit', 'delivery', 'sections', 'tools', 'workspace'].sort(),
     );
     // The key present though empty would be another digest: why it is left out.
-    expect(catalogRevision({ ...contentBeforeSynonyms(catalog), searchSynonyms: [] })).not.toBe(
-      catalog.revision,
-    );
+    expect(catalogRevision({ ...catalogContentOf(catalog), searchSynonyms: [] })).not.toBe(catalog.revision);
   });
 
   it('re-publishing an agent whose draft predates synonyms, or has none, makes no new version', async () => {
@@ -81,7 +62,7 @@ describeEachDatabase('publishing an agent with search synonyms', (fixture) => {
     const first = (await publishAgent(db, workspace, AGENT)).catalog;
     expect(first.searchSynonyms).toEqual([['fx', 'forex']]);
     expect(first.revision).toBe(
-      catalogRevision({ ...contentBeforeSynonyms(first), searchSynonyms: [['fx', 'forex']] }),
+      catalogRevision({ ...catalogContentOf(first), searchSynonyms: [['fx', 'forex']] }),
     );
     expect((await loadPublishedCatalog(db, workspace, AGENT)).searchSynonyms).toEqual([['fx', 'forex']]);
     expect((await publishAgent(db, workspace, AGENT)).created).toBe(false);
@@ -104,7 +85,7 @@ describeEachDatabase('publishing an agent with search synonyms', (fixture) => {
     const third = (await publishAgent(db, workspace, AGENT)).catalog;
     expect(third.agentVersion).toBe(3);
     expect(third).not.toHaveProperty('searchSynonyms');
-    expect(third.revision).toBe(catalogRevision(contentBeforeSynonyms(third)));
+    expect(third.revision).toBe(catalogRevision(catalogContentOf(third)));
     expect((await storedCatalog(db, workspace)).map((c) => c['searchSynonyms'])).toEqual([
       [['fx', 'forex']],
       [['fx', 'forex', 'currency exchange']],

@@ -1,15 +1,15 @@
 import { expect, it } from 'vitest';
 import type { Database } from '../store/database.js';
-import { frankfurterDraft, seedWorkspace } from '../test-support/catalog-fixtures.js';
+import { catalogContentOf, frankfurterDraft, seedWorkspace } from '../test-support/catalog-fixtures.js';
 import { describeEachDatabase } from '../test-support/describe-each-database.js';
 import { listAgentVersions, publishAgent } from './agent-versions-table.js';
 import { archiveAgent, createAgent, updateAgentDraft } from './agents-table.js';
 import { CATALOG_CHANGED_CHANNEL } from './catalog-events.js';
 import { measureCatalog } from './catalog-metrics.js';
-import { type CatalogContent, catalogRevision } from './catalog-snapshot.js';
+import { catalogRevision } from './catalog-snapshot.js';
 import { publishOperation } from './operation-versions-table.js';
 import { archiveOperation, createOperation, updateOperationDraft } from './operations-table.js';
-import { loadAgentVersion, loadPublishedCatalog, type PublishedCatalog } from './published-catalog.js';
+import { loadAgentVersion, loadPublishedCatalog } from './published-catalog.js';
 import { updateSection } from './sections-table.js';
 
 /** A workspace with the demo operation published once and an agent exposing it. */
@@ -22,22 +22,6 @@ async function demo(db: Database): Promise<{ workspace: string; operationVersion
     draft: { sections: ['rates'], operations: ['latest-rate'] },
   });
   return { workspace, operationVersionId: version.id };
-}
-
-function contentOf(catalog: PublishedCatalog): CatalogContent {
-  return {
-    workspace: catalog.workspace,
-    agent: catalog.agent,
-    delivery: catalog.delivery,
-    defaultSearchLimit: catalog.defaultSearchLimit,
-    agentSections: catalog.agentSections,
-    sections: catalog.sections,
-    tools: catalog.tools.map(({ operation, operationVersion, definition }) => ({
-      operation,
-      operationVersion,
-      definition,
-    })),
-  };
 }
 
 describeEachDatabase('publishing agents', (fixture) => {
@@ -79,7 +63,7 @@ describeEachDatabase('publishing agents', (fixture) => {
     const { workspace } = await demo(db);
     const { catalog } = await publishAgent(db, workspace, 'currency-rates');
     expect(catalog.revision).toMatch(/^[0-9a-f]{64}$/);
-    expect(catalog.revision).toBe(catalogRevision(contentOf(catalog)));
+    expect(catalog.revision).toBe(catalogRevision(catalogContentOf(catalog)));
   });
 
   it('a new operation version reaches the catalog only when the agent is published again', async () => {
@@ -235,7 +219,7 @@ describeEachDatabase('publishing agents', (fixture) => {
     const db = fixture.db();
     const { workspace } = await demo(db);
     const { catalog } = await publishAgent(db, workspace, 'currency-rates');
-    expect(catalog.metrics).toEqual(measureCatalog(contentOf(catalog)).metrics);
+    expect(catalog.metrics).toEqual(measureCatalog(catalogContentOf(catalog)).metrics);
     expect(catalog.metrics).toMatchObject({ delivery: 'direct', toolCount: 1, qualityWarnings: 2 });
     expect(catalog.warnings.map((warning) => warning.code)).toEqual([
       'parameter_undescribed',
@@ -265,7 +249,7 @@ describeEachDatabase('publishing agents', (fixture) => {
     );
     await db.query(
       `INSERT INTO agent_versions (agent_id, version, catalog, catalog_revision) VALUES ($1, 2, $2::jsonb, $3)`,
-      [agent.rows[0]!.id, JSON.stringify(contentOf(catalog)), catalog.revision],
+      [agent.rows[0]!.id, JSON.stringify(catalogContentOf(catalog)), catalog.revision],
     );
     const old = await loadAgentVersion(db, workspace, 'currency-rates', 2);
     expect(old.metrics).toEqual(catalog.metrics);

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { CatalogContent } from '../catalog/catalog-snapshot.js';
+import type { PublishedCatalog } from '../catalog/published-catalog.js';
 import { createSection } from '../catalog/sections-table.js';
 import { putUpstreamHost } from '../catalog/upstream-hosts-table.js';
 import { createWorkspace } from '../catalog/workspaces-table.js';
@@ -45,4 +47,24 @@ export async function seedWorkspace(db: Queryable, prefix = 'ws'): Promise<strin
   await createSection(db, slug, { slug: 'rates', title: 'Rates', description: 'Currency exchange rates.' });
   await putUpstreamHost(db, slug, { hostPattern: 'api.frankfurter.dev' });
   return slug;
+}
+
+/**
+ * The content a published catalog was built from, key by key, for an agent without synonyms:
+ * the seven keys every catalog had before `searchSynonyms` existed.
+ */
+export function catalogContentOf(catalog: PublishedCatalog): CatalogContent {
+  return {
+    workspace: catalog.workspace,
+    agent: catalog.agent,
+    delivery: catalog.delivery,
+    defaultSearchLimit: catalog.defaultSearchLimit,
+    agentSections: catalog.agentSections,
+    sections: catalog.sections,
+    tools: catalog.tools.map(({ operation, operationVersion, definition }) => ({
+      operation,
+      operationVersion,
+      definition,
+    })),
+  };
 }
