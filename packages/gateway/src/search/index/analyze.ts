@@ -1,7 +1,7 @@
 /**
  * Text to index terms: words (tokenize), without stop words, stemmed per language. Documents and
- * queries go through the same steps. A cache keeps a query's repeated words from being stemmed
- * again; it is bounded so arbitrary query text cannot grow it without end.
+ * queries go through the same steps. Caches keep a query's repeated words from being stemmed
+ * again; they are bounded so arbitrary query text cannot grow them without end.
  * @module
  */
 import { isStopWord, stemWord } from './stem.js';
@@ -11,6 +11,8 @@ import { tokenize } from './tokenize.js';
 const STEM_CACHE_LIMIT = 50_000;
 const stemCache = new Map<string, string | null>();
 
+const phraseStemCache = new Map<string, string>();
+
 /** The term of one normalised word, or null for a stop word. */
 export function termOf(word: string): string | null {
   const cached = stemCache.get(word);
@@ -19,6 +21,16 @@ export function termOf(word: string): string | null {
   if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
   stemCache.set(word, term);
   return term;
+}
+
+/** The stem of one normalised word, stop words too: phrases ("turn off") are matched by these. */
+export function phraseStemOf(word: string): string {
+  const cached = phraseStemCache.get(word);
+  if (cached !== undefined) return cached;
+  const stem = stemWord(word);
+  if (phraseStemCache.size >= STEM_CACHE_LIMIT) phraseStemCache.clear();
+  phraseStemCache.set(word, stem);
+  return stem;
 }
 
 /** The terms of a text, in order, repeats kept (they count as term frequency). */

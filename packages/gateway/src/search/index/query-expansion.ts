@@ -6,9 +6,8 @@
  * still points to "authenticated".
  * @module
  */
-import { termOf } from './analyze.js';
+import { phraseStemOf, termOf } from './analyze.js';
 import { EVERYDAY_WORD_GROUPS } from './everyday-words.js';
-import { stemWord } from './stem.js';
 import { tokenize } from './tokenize.js';
 
 /** The longest phrase of the groups, in words: a query is scanned for phrases up to this long. */
@@ -65,7 +64,7 @@ export class QueryExpansion {
 
   /** The phrases of `query` the groups know, in query order; a phrase found twice counts once. */
   expand(query: string): PhraseExpansion[] {
-    const stems = tokenize(query).map(stemWord);
+    const stems = tokenize(query).map(phraseStemOf);
     const found: PhraseExpansion[] = [];
     const seen = new Set<Phrase>();
     for (let start = 0; start < stems.length; start++) {
@@ -94,7 +93,7 @@ function addGroup(byFirstStem: Map<string, Phrase[]>, group: readonly string[], 
     const anchor = words.map(termOf).find((term) => term !== null && term !== '') ?? null;
     const terms = [...targets].filter((term) => term !== anchor);
     if (terms.length === 0) continue;
-    const stems = words.map(stemWord);
+    const stems = words.map(phraseStemOf);
     const list = byFirstStem.get(stems[0] as string) ?? [];
     list.push({ stems, anchor, terms, weight });
     byFirstStem.set(stems[0] as string, list);
