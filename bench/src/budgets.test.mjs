@@ -30,6 +30,7 @@ function passingReport() {
   row('memory.heap-growth', { forge: { value: 10 } }, 'KiB');
   row('memory.per-session', { forge: { value: 2 }, sdk1: { value: 28 } }, 'KiB');
   row('search.github.recall8', { forge: { value: 0.95 }, floor: { value: 0.5 } }, 'recall@8');
+  row('search.github.blind.recall8', { forge: { value: 0.92 }, floor: { value: 0.5 } }, 'recall@8');
   row('search.russian.recall8', { forge: { value: 0.95 }, floor: { value: 0.5 } }, 'recall@8');
   row('search.github.latency-p99', { forge: { value: 0.4 } }, 'ms');
   return { rows: [...rows.values()] };
@@ -116,9 +117,11 @@ describe('missedBudgets', () => {
 
   it('names a search recall below 0.9 and a search p99 over 2 ms', () => {
     let report = withForge(passingReport(), 'search.github.recall8', { value: 0.66 });
+    report = withForge(report, 'search.github.blind.recall8', { value: 0.53 });
     report = withForge(report, 'search.github.latency-p99', { value: 2.5 });
     expect(missedBudgets(report)).toEqual([
       'search recall@8, GitHub tasks: 0.66 recall@8, budget >= 0.9 recall@8',
+      'search recall@8, GitHub blind held-out tasks: 0.53 recall@8, budget >= 0.9 recall@8',
       'search latency p99, GitHub catalog (ms): 2.5 ms, budget <= 2 ms',
     ]);
   });
