@@ -40,7 +40,11 @@ export function complete(core: ServerCore, origin: RequestOrigin, params: unknow
   } else {
     return failure(id, McpErrorCode.InvalidParams, 'Invalid params: ref must be ref/prompt or ref/resource');
   }
-  const completer = completers?.[argumentName];
+  // Own properties only: an argument named `__proto__` or `toString` is not a completer.
+  const completer =
+    completers !== undefined && Object.hasOwn(completers, argumentName)
+      ? completers[argumentName]
+      : undefined;
   const ctx = contextFor(origin, request);
   if (completer === undefined) return finishCompletion(core, ctx, [], undefined);
   const context = request['context'] as { arguments?: Record<string, string> } | undefined;

@@ -113,6 +113,15 @@ describe('completion/complete', () => {
         argument: { name: 'arg2', value: 'x' },
       }),
     ).toEqual({ completion: { values: [], total: 0, hasMore: false } });
+    // Names of Object.prototype's members are arguments without a completer, not completers.
+    for (const name of ['__proto__', 'toString', 'constructor']) {
+      expect(
+        await client.request('completion/complete', {
+          ref: { type: 'ref/prompt', name: 'with_args' },
+          argument: { name, value: 'w' },
+        }),
+      ).toEqual({ completion: { values: [], total: 0, hasMore: false } });
+    }
     const unknown = await mcpErrorOf(
       client.request('completion/complete', {
         ref: { type: 'ref/prompt', name: 'nope' },
