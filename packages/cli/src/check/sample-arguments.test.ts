@@ -43,6 +43,17 @@ describe('arguments made from a schema', () => {
     expect(broken?.breaks).toBe(`'slug' should be a string, got 12345`);
   });
 
+  it('samples a format named after an Object.prototype member as a plain string', () => {
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'string', format: '__proto__' }, b: { type: 'string', format: 'toString' } },
+      required: ['a', 'b'],
+    };
+    const sample = validArguments(schema, () => true) as Record<string, unknown>;
+    expect(typeof sample['a']).toBe('string');
+    expect(typeof sample['b']).toBe('string');
+  });
+
   it('has nothing to break in a schema that takes anything', () => {
     expect(brokenArguments({ type: 'object', properties: { any: {} } }, accepts)).toBeUndefined();
   });

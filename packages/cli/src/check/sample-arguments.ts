@@ -67,7 +67,10 @@ const STRING_CANDIDATES = [
 
 function sampleString(schema: Schema, accepts: (schema: Schema, value: unknown) => boolean): string {
   const format = schema['format'];
-  if (typeof format === 'string' && FORMAT_SAMPLES[format] !== undefined) return FORMAT_SAMPLES[format];
+  if (typeof format === 'string' && Object.hasOwn(FORMAT_SAMPLES, format)) {
+    const sample = FORMAT_SAMPLES[format];
+    if (sample !== undefined) return sample;
+  }
   const min = typeof schema['minLength'] === 'number' ? schema['minLength'] : 1;
   const candidates = [...STRING_CANDIDATES, 'a'.repeat(Math.max(1, min))];
   return candidates.find((candidate) => accepts(schema, candidate)) ?? 'a'.repeat(Math.max(1, min));

@@ -70,6 +70,12 @@ describe('validateModernHeaders', () => {
     );
   });
 
+  it('reads no Mcp-Name field for a method named after an Object.prototype member', () => {
+    for (const method of ['__proto__', 'constructor', 'toString']) {
+      expect(check({ ...base, 'Mcp-Method': method, 'Mcp-Name': 'x' }, method, {})).toBeUndefined();
+    }
+  });
+
   it('checks version presence, _meta keys, agreement and support in that order', () => {
     const noVersion = validateModernHeaders(
       () => undefined,

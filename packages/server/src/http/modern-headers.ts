@@ -137,7 +137,8 @@ function checkName(
   method: string,
   body: Record<string, unknown> | undefined,
 ): HttpRejection | undefined {
-  const nameField = NAME_FIELD[method];
+  // Own keys only: a body method of `__proto__` or `constructor` mirrors no field.
+  const nameField = Object.hasOwn(NAME_FIELD, method) ? NAME_FIELD[method] : undefined;
   if (nameField === undefined) return undefined;
   const bodyName = body?.[nameField];
   const rawName = header('mcp-name');
