@@ -27,4 +27,11 @@ export const regressions: readonly FuzzMessage[] = [
     copies: 1,
     text: `{"jsonrpc":"2.0","id":${FRESH_NUMBER_ID},"method":"tools/call","params":{"name":"confirm","arguments":{"x":${deepArray(6000)}},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}`,
   },
+  // completion/complete took an argument named `__proto__` for a completer (Object.prototype)
+  // and answered -32603 "completer is not a function".
+  {
+    kind: 'request',
+    copies: 1,
+    text: `{"jsonrpc":"2.0","id":${FRESH_NUMBER_ID},"method":"completion/complete","params":{"ref":{"type":"ref/prompt","name":"greet"},"argument":{"name":"__proto__","value":"w"},"context":{"arguments":{}}}}`,
+  },
 ];
