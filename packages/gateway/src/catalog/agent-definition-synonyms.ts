@@ -1,10 +1,10 @@
 import { invalidField } from '../errors/gateway-error.js';
-import { MAX_PHRASE_WORDS, normalizeText, tokenize } from '../search/index/index.js';
+import { MAX_PHRASE_WORDS, normalizeText, phraseWords } from '../search/index/index.js';
 import { readUniqueList } from './field-reader.js';
 
 /**
  * Reading an agent's `searchSynonyms` from untrusted JSON: each group is words or short phrases
- * that mean the same in its catalog. Words are counted as the search index's `tokenize` counts
+ * that mean the same in its catalog. Words are counted as the search index's `phraseWords` counts
  * them, so every entry accepted here is one the index can match.
  * @module
  */
@@ -27,7 +27,7 @@ export function readSynonym(value: unknown, field: string): string {
       `must be at most ${MAX_SYNONYM_CHARACTERS} characters (got ${entry.length}): use a shorter phrase`,
     );
   }
-  const words = tokenize(entry).length;
+  const words = phraseWords(entry).length;
   if (words === 0) {
     throw invalidField(
       field,

@@ -76,7 +76,13 @@ it('refuses bad synonyms, naming the exact element and the fix', () => {
   expect(at([['repo', 'one two three four five']])).toThrow(
     'draft.searchSynonyms[0][1]: must be at most 4 words (got 5 in "one two three four five"): use a shorter phrase',
   );
-  expect(at([['repo', 'GitHub repo list']])).toThrow('must be at most 4 words (got 5 in "GitHub repo list")');
+  expect(at([['repo', 'GitHub repo list of mine']])).toThrow(
+    'must be at most 4 words (got 5 in "GitHub repo list of mine")',
+  );
+  // Case folded first: "GitHub" is one word, as a person types it.
+  expect(readAgentDefinition({ searchSynonyms: [['repo', 'GitHub repo list']] }).searchSynonyms).toEqual([
+    ['repo', 'GitHub repo list'],
+  ]);
   expect(readAgentDefinition({ searchSynonyms: [['repo', 'GitHub repo']] }).searchSynonyms).toEqual([
     ['repo', 'GitHub repo'],
   ]);

@@ -5,7 +5,7 @@
 
 export { analyze } from './analyze.js';
 export { normalizeText } from './normalize.js';
-export { MAX_PHRASE_WORDS } from './query-expansion.js';
+export { MAX_PHRASE_WORDS, phraseWords } from './query-expansion.js';
 export { type SchemaText, schemaText } from './schema-text.js';
 export { SearchIndexError, type SearchIndexErrorCode } from './search-index-error.js';
 export { languageOf, type WordLanguage } from './stem.js';

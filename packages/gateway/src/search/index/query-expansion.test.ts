@@ -65,6 +65,16 @@ describe('QueryExpansion', () => {
     expect(both.knows('a project')).toBe(true);
   });
 
+  it('matches a mixed-case entry however the query writes it', () => {
+    const expansion = QueryExpansion.compile([{ groups: [['GitHub Actions', 'ci']], weight: 0.5 }]);
+    for (const query of ['run github actions', 'run GitHub Actions', 'run GITHUB ACTIONS']) {
+      expect(expansion.expand(query)).toEqual([{ anchor: term('github'), terms: [term('ci')], weight: 0.5 }]);
+    }
+    expect(QueryExpansion.compile([{ groups: [['CI', 'GitHub']], weight: 0.5 }]).expand('ci')).toEqual([
+      { anchor: term('ci'), terms: [term('github')], weight: 0.5 },
+    ]);
+  });
+
   it('holds English and Russian everyday groups, and an agent’s synonyms next to them', () => {
     const expansion = queryExpansion(0.2, [['ticket', 'issue']], 0.5);
     expect(expansion.expand('switch off the alarm').length).toBeGreaterThan(0);

@@ -8,6 +8,7 @@
  */
 import { phraseStemOf, termOf } from './analyze.js';
 import { EVERYDAY_WORD_GROUPS } from './everyday-words.js';
+import { normalizeText } from './normalize.js';
 import { tokenize } from './tokenize.js';
 
 /** The longest phrase of the groups, in words: a query is scanned for phrases up to this long. */
@@ -78,17 +79,26 @@ export class QueryExpansion {
   }
 }
 
+/**
+ * The words of a group's entry, case folded first: "GitHub Actions" is the two words a person
+ * types, `github actions`, not the identifier parts (`git`, `hub`) tokenize gives a mixed-case
+ * word. A query keeps its own tokenize, whose whole-word forms still meet these.
+ */
+export function phraseWords(entry: string): string[] {
+  return tokenize(normalizeText(entry));
+}
+
 /** Indexes one group's phrases by their first stem; each expands to the group's other words. */
 function addGroup(byFirstStem: Map<string, Phrase[]>, group: readonly string[], weight: number): void {
   // What a group expands to: its one-word members that are index terms.
   const targets = new Set<string>();
   for (const member of group) {
-    const words = tokenize(member);
+    const words = phraseWords(member);
     const term = words.length === 1 ? termOf(words[0] as string) : null;
     if (term !== null && term !== '') targets.add(term);
   }
   for (const member of group) {
-    const words = tokenize(member);
+    const words = phraseWords(member);
     if (words.length === 0 || words.length > MAX_PHRASE_WORDS) continue;
     const anchor = words.map(termOf).find((term) => term !== null && term !== '') ?? null;
     const terms = [...targets].filter((term) => term !== anchor);
