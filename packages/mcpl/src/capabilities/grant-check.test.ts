@@ -34,6 +34,12 @@ describe('checkGrant', () => {
     expect(checkGrant(grant({}), { method: 'context/beforeInference' })?.code).toBe(-32002);
   });
 
+  it('gates no method named after an Object.prototype member', () => {
+    for (const method of ['__proto__', 'constructor', 'toString']) {
+      expect(checkGrant(emptyGrantState(), { method })).toBeUndefined();
+    }
+  });
+
   it('never gates the manifest methods', () => {
     expect(checkGrant(emptyGrantState(), { method: 'mcpl/manifest' })).toBeUndefined();
     expect(checkGrant(emptyGrantState(), { method: 'mcpl/manifestChanged' })).toBeUndefined();

@@ -28,12 +28,16 @@ export interface GrantCheck {
  * @returns undefined when allowed
  */
 export function checkGrant(state: CapabilityGrantState, check: GrantCheck): GrantRefusal | undefined {
+  // Own keys only: a method named `__proto__` or `toString` has no gate.
+  const gate = Object.hasOwn(METHOD_CAPABILITIES, check.method)
+    ? METHOD_CAPABILITIES[check.method]
+    : undefined;
   const gates =
     check.method === 'context/beforeInference'
       ? BEFORE_INFERENCE_CAPABILITIES
-      : METHOD_CAPABILITIES[check.method] === undefined
+      : gate === undefined
         ? []
-        : [METHOD_CAPABILITIES[check.method] as string];
+        : [gate];
   if (
     gates.length > 0 &&
     !(state.ready && gates.some((path) => capabilityGranted(state.effectiveCapabilities, path)))

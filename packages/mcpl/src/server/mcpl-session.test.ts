@@ -195,6 +195,10 @@ describe('serveMcpl: a createServer server with MCPL, driven by McplHost (0.5)',
     await expect(host.request('channels/open', { type: 'chat', address: 'x' })).rejects.toMatchObject({
       code: -32601,
     });
+    // A method named after an Object.prototype member is an unknown method, not a channel request.
+    for (const name of ['__proto__', 'constructor', 'toString']) {
+      await expect(host.request(name, {})).rejects.toMatchObject({ code: -32601 });
+    }
     await host.updateGrant({ effectiveCapabilities: ['tools'] });
     await expect(
       host.request('channels/publish', { conversationId: 'c', channelId: 'room', content: 'x' }),

@@ -405,7 +405,10 @@ export class McplSession {
         return { jsonrpc: '2.0', id, result: await answerRollback(this.#grant, hook, message.params) };
       }
     }
-    const channel = CHANNEL_REQUESTS[message.method];
+    // Own keys only: a method named `__proto__` or `toString` is no channel request.
+    const channel = Object.hasOwn(CHANNEL_REQUESTS, message.method)
+      ? CHANNEL_REQUESTS[message.method]
+      : undefined;
     if (channel === undefined) return undefined;
     const refused = refusal(this.#grant, channel.capability);
     if (refused !== undefined) return fail(refused);
