@@ -10,7 +10,10 @@ const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
  * `${1X}` stay as written, and there is no escape syntax.
  */
 export function expandVars(text: string, env: Environment): string {
-  return text.replace(VARIABLE, (_match, name: string) => env[name] ?? '');
+  // Own keys only: `${__proto__}` or `${constructor}` is an unset variable, not Object's members.
+  return text.replace(VARIABLE, (_match, name: string) =>
+    Object.hasOwn(env, name) ? (env[name] ?? '') : '',
+  );
 }
 
 /**

@@ -39,6 +39,7 @@ describe('expandVars', () => {
   it('replaces ${NAME} with the value or an empty string', () => {
     expect(expandVars('a ${A} b ${MISSING} c', { A: 'x' })).toBe('a x b  c');
     expect(expandVars('${A}${A}', { A: '1' })).toBe('11');
+    expect(expandVars('[${__proto__}${constructor}${toString}]', { A: 'x' })).toBe('[]');
   });
 
   it('leaves everything else alone', () => {

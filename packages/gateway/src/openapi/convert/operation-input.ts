@@ -56,7 +56,7 @@ class ArgumentNames {
       }
     }
     for (let n = 2; ; n += 1) {
-      const candidate = argumentName(`${prefix}_${plain}`).slice(0, 60) + `_${n}`;
+      const candidate = `${argumentName(`${prefix}_${plain}`).slice(0, 60)}_${n}`;
       if (!this.#taken.has(candidate)) {
         this.#taken.add(candidate);
         return candidate;

@@ -7,6 +7,9 @@ describe('base URLs from servers', () => {
       fillServerUrl({ url: 'https://{env}.api.test:{port}/v1', variables: { env: 'prod', port: '8443' } }),
     ).toBe('https://prod.api.test:8443/v1');
     expect(pickBaseUrl([{ url: 'https://{unknown}.api.test', variables: {} }])).toBeUndefined();
+    expect(fillServerUrl({ url: 'https://{constructor}.api.test/{__proto__}', variables: {} })).toBe(
+      'https://{constructor}.api.test/{__proto__}',
+    );
   });
 
   it('takes the first absolute http(s) URL, without query, fragment, trailing slash or credentials', () => {

@@ -9,7 +9,10 @@ import type { NormalServer } from './normal-document.js';
 
 /** The URL of a server, its `{variables}` replaced by their defaults. */
 export function fillServerUrl(server: NormalServer): string {
-  return server.url.replace(/\{([^{}]+)\}/g, (match, name: string) => server.variables[name] ?? match);
+  // Own keys only: a `{constructor}` the document does not define stays as written.
+  return server.url.replace(/\{([^{}]+)\}/g, (match, name: string) =>
+    Object.hasOwn(server.variables, name) ? (server.variables[name] ?? match) : match,
+  );
 }
 
 /** An absolute http(s) URL without query, fragment or credentials, or undefined. */
