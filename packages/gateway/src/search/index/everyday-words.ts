@@ -2,8 +2,10 @@
  * Everyday words for what API operations do, grouped by meaning: the verbs and nouns a person
  * uses in a request next to the words API descriptions use for the same thing ("throw away" and
  * "remove" next to "delete", "turn off" next to "disable", "me" next to "authenticated"). Written
- * from the common vocabulary of REST APIs, not from any catalog or task set; a catalog's own
- * related terms come from related-terms.ts. A group's phrases are matched in the query after
+ * from the common vocabulary of REST APIs, for any catalog. It was written after the bench's
+ * GitHub benchmark set had been read, so that set cannot vouch for it; the blind set, written
+ * later by someone who had not seen it, does. A catalog's own related terms come from
+ * related-terms.ts. A group's phrases are matched in the query after
  * normalising and stemming each word, stop words kept ("turn off", "who am i"); its single words
  * are what the query is expanded to, and only those a catalog uses have any effect.
  * @module
