@@ -5,9 +5,9 @@
  * from the common vocabulary of REST APIs, for any catalog. It was written after the bench's
  * GitHub benchmark set had been read, so that set cannot vouch for it; the blind set, written
  * later by someone who had not seen it, does. A catalog's own related terms come from
- * related-terms.ts. A group's phrases are matched in the query after
- * normalising and stemming each word, stop words kept ("turn off", "who am i"); its single words
- * are what the query is expanded to, and only those a catalog uses have any effect.
+ * related-terms.ts. A group's phrases are matched in the query after normalising and stemming
+ * each word, stop words kept ("turn off", "who am i"); its single words are what the query is
+ * expanded to, and only those a catalog uses have any effect.
  * @module
  */
 
