@@ -32,3 +32,25 @@ export function allText(tool) {
     .filter((part) => part !== '')
     .join('\n');
 }
+
+/**
+ * A catalog tool from a draft-like `definition` (name, title, description, inputSchema,
+ * annotations, section slugs) called with HTTP `method`, its sections' texts taken from
+ * `sections` (slug → { title, description }). Calls have side effects as the gateway decides it
+ * (tool-definition.ts): any method but GET, unless the tool says it only reads.
+ */
+export function catalogTool(id, definition, method, sections) {
+  const sideEffects = method !== 'GET' && definition.annotations?.readOnlyHint !== true;
+  return {
+    id,
+    name: definition.name,
+    title: definition.title,
+    description: definition.description ?? '',
+    sections: (definition.sections ?? []).map((slug) => ({
+      slug,
+      title: sections.get(slug)?.title,
+      description: sections.get(slug)?.description,
+    })),
+    listed: listedEntry({ ...definition, sideEffects }),
+  };
+}

@@ -6,7 +6,7 @@
  * BENCH_GITHUB_OPENAPI names another copy of the file.
  */
 import { ensureGithubOpenApi } from '../../../scripts/octokit-openapi.mjs';
-import { listedEntry } from './catalog-tool.mjs';
+import { catalogTool } from './catalog-tool.mjs';
 
 export async function loadGithubCatalog(env = process.env) {
   const path = env.BENCH_GITHUB_OPENAPI || ensureGithubOpenApi();
@@ -23,19 +23,7 @@ export async function loadGithubCatalog(env = process.env) {
 /** Tools from the converter's plan: its drafts are what the gateway would publish. */
 function fromPlan(plan) {
   const sections = new Map(plan.sections.map((section) => [section.slug, section]));
-  return plan.operations.map(({ operationId, draft, key }) => ({
-    id: operationId ?? key,
-    name: draft.name,
-    title: draft.title,
-    description: draft.description ?? '',
-    sections: (draft.sections ?? []).map((slug) => ({
-      slug,
-      title: sections.get(slug)?.title,
-      description: sections.get(slug)?.description,
-    })),
-    listed: listedEntry({
-      ...draft,
-      sideEffects: (draft.binding?.method ?? 'GET') !== 'GET' && draft.annotations?.readOnlyHint !== true,
-    }),
-  }));
+  return plan.operations.map(({ operationId, draft, key }) =>
+    catalogTool(operationId ?? key, draft, draft.binding?.method ?? 'GET', sections),
+  );
 }

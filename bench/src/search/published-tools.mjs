@@ -4,12 +4,7 @@
  * the drafts that were published rather than a second conversion of the document. Tasks name
  * operations by operationId: the import report maps each tool to its API operation.
  */
-import { listedEntry } from './catalog-tool.mjs';
-
-/** Whether calls have side effects, as the gateway decides it (tool-definition.ts). */
-function hasSideEffects(definition) {
-  return definition.binding.method !== 'GET' && definition.annotations?.readOnlyHint !== true;
-}
+import { catalogTool } from './catalog-tool.mjs';
 
 /** `catalog`'s tools with the ids of `operations` (the import report's, by tool name). */
 export function publishedTools(catalog, operations) {
@@ -17,16 +12,12 @@ export function publishedTools(catalog, operations) {
     operations.map((operation) => [operation.tool, operation.operationId ?? operation.key]),
   );
   const sections = new Map(catalog.sections.map((section) => [section.slug, section]));
-  return catalog.tools.map(({ definition }) => ({
-    id: idOf.get(definition.name) ?? definition.name,
-    name: definition.name,
-    title: definition.title,
-    description: definition.description ?? '',
-    sections: definition.sections.map((slug) => ({
-      slug,
-      title: sections.get(slug)?.title,
-      description: sections.get(slug)?.description,
-    })),
-    listed: listedEntry({ ...definition, sideEffects: hasSideEffects(definition) }),
-  }));
+  return catalog.tools.map(({ definition }) =>
+    catalogTool(
+      idOf.get(definition.name) ?? definition.name,
+      definition,
+      definition.binding.method,
+      sections,
+    ),
+  );
 }
