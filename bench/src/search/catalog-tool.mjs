@@ -21,6 +21,17 @@ export function listedEntry({ name, title, description, inputSchema, annotations
   return entry;
 }
 
+/** What the gateway's index reads of a tool (its `SearchDocument`). */
+export function searchDocument(tool) {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    sections: tool.sections,
+    inputSchema: tool.listed.inputSchema,
+  };
+}
+
 /** The text of a tool as one string, for engines that index a single field. */
 export function allText(tool) {
   return [

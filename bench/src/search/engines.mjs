@@ -6,20 +6,10 @@
  * Each engine: build(tools) → { search(query, limit) → names best first }.
  */
 import MiniSearch from 'minisearch';
-import { allText } from './catalog-tool.mjs';
+import { allText, searchDocument } from './catalog-tool.mjs';
 import { GITHUB_OPERATOR_SYNONYMS } from './github-operator-synonyms.mjs';
 import { loadSearchIndex } from './modules.mjs';
 import { PlainBm25 } from './plain-bm25.mjs';
-
-function searchDocument(tool) {
-  return {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    sections: tool.sections,
-    inputSchema: tool.listed.inputSchema,
-  };
-}
 
 /** The same parameter text ours reads (names, descriptions, enum values), for the other engines. */
 function parameterText(tool, schemaText) {

@@ -13,6 +13,7 @@
  * BENCH_SEARCH_EVERYDAY lists weights of the everyday word groups (0: off), each tried with
  * every co-occurrence variant.
  */
+import { searchDocument } from '../search/catalog-tool.mjs';
 import { loadDemoCatalog } from '../search/demo-catalog.mjs';
 import { GITHUB_BLIND_TASKS } from '../search/github-blind-tasks.mjs';
 import { loadGithubCatalog } from '../search/github-catalog.mjs';
@@ -29,19 +30,9 @@ const github = await loadGithubCatalog();
 const demo = await loadDemoCatalog();
 const withTest = process.env.BENCH_SEARCH_TEST === '1';
 
-function documents(tools) {
-  return tools.map((tool) => ({
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    sections: tool.sections,
-    inputSchema: tool.listed.inputSchema,
-  }));
-}
-
 function score(tools, tasks, tuning) {
   const nameOf = new Map(tools.map((tool) => [tool.id, tool.name]));
-  const index = ToolSearchIndex.build(documents(tools), tuning);
+  const index = ToolSearchIndex.build(tools.map(searchDocument), tuning);
   const search = (query, limit) => index.search(query, { limit }).map((hit) => hit.name);
   const result = quality(search, tasks, (id) => nameOf.get(id));
   result.ranks = tasks.map((task) => {
