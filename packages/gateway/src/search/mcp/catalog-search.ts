@@ -75,12 +75,14 @@ export class CatalogSearch {
   /** The best tools for `query` (none for a query without words, or of stop words no group knows). */
   async search(query: string, options: CatalogSearchOptions): Promise<Tool[]> {
     const { limit, reranker } = options;
-    if (!this.#index.hasQueryTerms(query)) return [];
+    // The index answers a query without words with no hits by itself.
     if (reranker === undefined)
       return this.#tools(
         this.#index.search(query, options).map((hit) => hit.name),
         limit,
       );
+    // A re-ranker may be offered tools BM25 did not match, but never for a query without words.
+    if (!this.#index.hasQueryTerms(query)) return [];
     const hits = this.#index.search(query, {
       sections: options.sections,
       limit: Math.max(RERANK_POOL, limit),
