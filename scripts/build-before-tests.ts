@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
  * once, keeps parallel test files from racing to write the same outputs.
  */
 export default function buildBeforeTests(): void {
+  // A developer who has just built (or is iterating on one file that spawns no process) can skip it.
+  if (process.env['MCPFORGE_TEST_NO_BUILD'] === '1') return;
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
   execFileSync(
     process.execPath,
