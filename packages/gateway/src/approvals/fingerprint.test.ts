@@ -51,3 +51,22 @@ it('withoutControlFields keeps every other argument and does not change its inpu
   expect(isControlField('_mcpforge_')).toBe(true);
   expect(isControlField('mcpforge_x')).toBe(false);
 });
+
+it('withoutControlFields keeps a top-level `__proto__` argument as a member (issue 19)', () => {
+  const args = JSON.parse('{"a":1,"__proto__":{"hidden":"X"},"_mcpforge_token":"t"}');
+  const kept = withoutControlFields(args);
+  expect(JSON.stringify(kept)).toBe('{"a":1,"__proto__":{"hidden":"X"}}');
+  expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
+  expect((kept as { hidden?: unknown }).hidden).toBeUndefined();
+});
+
+it('a `__proto__` argument is part of the identity, at the top and nested', () => {
+  const plain = approvalFingerprint({ ...BASE, arguments: { a: 1 } });
+  expect(approvalFingerprint({ ...BASE, arguments: JSON.parse('{"a":1,"__proto__":{"x":1}}') })).not.toBe(
+    plain,
+  );
+  const nested = approvalFingerprint({ ...BASE, arguments: { a: { b: 1 } } });
+  expect(
+    approvalFingerprint({ ...BASE, arguments: JSON.parse('{"a":{"b":1,"__proto__":{"x":1}}}') }),
+  ).not.toBe(nested);
+});

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '@mcpforge/server';
+import { setOwnMember } from './own-member.js';
 
 /**
  * The identity of an approval request: which workspace, agent and immutable operation version it
@@ -17,11 +18,14 @@ export function isControlField(name: string): boolean {
   return name.startsWith(CONTROL_FIELD_PREFIX);
 }
 
-/** The arguments without control fields: what is stored, executed and fingerprinted. */
+/**
+ * The arguments without control fields: what is stored, executed and fingerprinted. Every other
+ * member is kept as an own member, `__proto__` included.
+ */
 export function withoutControlFields(args: Record<string, unknown>): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(args)) {
-    if (!isControlField(name)) kept[name] = value;
+    if (!isControlField(name)) setOwnMember(kept, name, value);
   }
   return kept;
 }

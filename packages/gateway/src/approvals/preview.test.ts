@@ -4,6 +4,7 @@ import {
   isSecretName,
   MAX_PREVIEW_BYTES,
   previewOf,
+  previewWithCut,
   REDACTED,
   TOO_LARGE_MARKER,
 } from './preview.js';
@@ -124,5 +125,43 @@ describe('previewOf', () => {
     // A small payload is kept whole.
     const small = { customer: 'acme', amount: 10, lines: [{ sku: 'A', qty: 2 }] };
     expect(previewOf(small)).toEqual(small);
+  });
+
+  it('shows a `__proto__` member at any depth, as the upstream receives it (issue 19)', () => {
+    // As the MCP request body is parsed: `__proto__` is an ordinary own member of the arguments.
+    const args = JSON.parse(
+      '{"nested":{"data":{"__proto__":{"hidden":"X"},"visible":1}},"__proto__":{"top":2}}',
+    );
+    const { preview, truncated } = previewWithCut(args);
+    expect(JSON.stringify(preview)).toBe(
+      '{"nested":{"data":{"__proto__":{"hidden":"X"},"visible":1}},"__proto__":{"top":2}}',
+    );
+    expect(truncated).toBe(false);
+    // Stored as JSON and read back (jsonb), it is still there.
+    expect(JSON.parse(JSON.stringify(preview)).nested.data.__proto__).toEqual({ hidden: 'X' });
+    expect(Object.getPrototypeOf((preview as { nested: { data: object } }).nested.data)).toBe(
+      Object.prototype,
+    );
+  });
+
+  it('keeps both of two long names that are cut to the same text, and says it cut', () => {
+    const args = { [`${'n'.repeat(300)}A`]: 'first', [`${'n'.repeat(300)}B`]: 'second' };
+    const { preview, truncated } = previewWithCut(args);
+    expect(Object.values(preview as object)).toEqual(['first', 'second']);
+    expect(truncated).toBe(true);
+  });
+
+  it('says whether it cut anything: strings, lists, members, depth or the whole', () => {
+    expect(previewWithCut({ a: 'short', b: [1, 2], token: 'secret-value' }).truncated).toBe(false);
+    expect(previewWithCut({ a: 'x'.repeat(300) }).truncated).toBe(true);
+    expect(previewWithCut({ a: Array.from({ length: 21 }, () => 0) }).truncated).toBe(true);
+    expect(
+      previewWithCut(Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`m${i}`, i]))).truncated,
+    ).toBe(true);
+    let deep: Record<string, unknown> = { leaf: true };
+    for (let i = 0; i < 9; i++) deep = { d: deep };
+    expect(previewWithCut(deep).truncated).toBe(true);
+    const huge = Object.fromEntries(Array.from({ length: 2_000 }, (_, i) => [`${'k'.repeat(20)}${i}`, i]));
+    expect(previewWithCut(huge).truncated).toBe(true);
   });
 });

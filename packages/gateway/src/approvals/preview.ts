@@ -1,10 +1,16 @@
 import { withoutControlFields } from './fingerprint.js';
+import { setOwnMember } from './own-member.js';
 
 /**
  * The `payload_preview` of an approval request: what a person sees before deciding. A bounded,
  * redacted copy of the arguments: secret-looking members are replaced by name at any depth,
  * long strings and arrays are cut with a marker, deep nesting is elided, and the whole stays
  * under {@link MAX_PREVIEW_BYTES} of JSON (coarser cuts are tried until it fits). Pure.
+ *
+ * Every member of the arguments is in the preview (or counted by a marker): a member named
+ * `__proto__` is copied as a member, never through the prototype setter, and two long names
+ * cut to the same text both stay. {@link previewWithCut} says whether anything was cut, so a
+ * person is told when the preview is not the whole call.
  * @module
  */
 
@@ -89,24 +95,56 @@ function cutString(text: string, max: number): string {
   return `${text.slice(0, end)}…[+${text.length - end} chars]`;
 }
 
-function copy(value: unknown, depth: number, bounds: Bounds): unknown {
-  if (typeof value === 'string') return cutString(value, bounds.maxString);
+/** One copy in progress: its bounds, and whether it has cut anything yet. */
+interface Copying {
+  readonly bounds: Bounds;
+  cut: boolean;
+}
+
+function cutText(text: string, max: number, state: Copying): string {
+  const cut = cutString(text, max);
+  if (cut !== text) state.cut = true;
+  return cut;
+}
+
+/** A name not yet in `out`: a cut name that another cut name already took gets ` #2`, ` #3`, ... */
+function freeName(out: Record<string, unknown>, name: string): string {
+  if (!Object.hasOwn(out, name)) return name;
+  for (let n = 2; ; n++) {
+    const numbered = `${name} #${n}`;
+    if (!Object.hasOwn(out, numbered)) return numbered;
+  }
+}
+
+function copy(value: unknown, depth: number, state: Copying): unknown {
+  const { bounds } = state;
+  if (typeof value === 'string') return cutText(value, bounds.maxString, state);
   if (value === null || typeof value !== 'object') {
     // Numbers and booleans as they are; what JSON cannot hold (undefined, functions) as null.
     return typeof value === 'number' || typeof value === 'boolean' ? value : null;
   }
-  if (depth >= bounds.maxDepth) return DEPTH_MARKER;
+  if (depth >= bounds.maxDepth) {
+    state.cut = true;
+    return DEPTH_MARKER;
+  }
   if (Array.isArray(value)) {
-    const items = value.slice(0, bounds.maxItems).map((item) => copy(item, depth + 1, bounds));
-    if (value.length > bounds.maxItems) items.push(`…[+${value.length - bounds.maxItems} items]`);
+    const items = value.slice(0, bounds.maxItems).map((item) => copy(item, depth + 1, state));
+    if (value.length > bounds.maxItems) {
+      state.cut = true;
+      items.push(`…[+${value.length - bounds.maxItems} items]`);
+    }
     return items;
   }
   const out: Record<string, unknown> = {};
   const entries = Object.entries(value);
   for (const [name, member] of entries.slice(0, bounds.maxKeys)) {
-    out[cutString(name, bounds.maxString)] = isSecretName(name) ? REDACTED : copy(member, depth + 1, bounds);
+    const shown = freeName(out, cutText(name, bounds.maxString, state));
+    setOwnMember(out, shown, isSecretName(name) ? REDACTED : copy(member, depth + 1, state));
   }
-  if (entries.length > bounds.maxKeys) out['…'] = `[+${entries.length - bounds.maxKeys} members]`;
+  if (entries.length > bounds.maxKeys) {
+    state.cut = true;
+    setOwnMember(out, freeName(out, '…'), `[+${entries.length - bounds.maxKeys} members]`);
+  }
   return out;
 }
 
@@ -114,15 +152,28 @@ function jsonBytes(value: unknown): number {
   return Buffer.byteLength(JSON.stringify(value), 'utf8');
 }
 
+/** A preview and whether it was cut (a string, list, object or nesting shortened, or the whole replaced). */
+export interface Preview {
+  preview: unknown;
+  /** False only when the preview is the whole call, secret-looking values aside (they say `[redacted]`). */
+  truncated: boolean;
+}
+
 /**
- * The preview of a call's arguments (control fields left out). Always at most
- * {@link MAX_PREVIEW_BYTES} as JSON.
+ * The preview of a call's arguments (control fields left out), and whether anything was cut.
+ * Always at most {@link MAX_PREVIEW_BYTES} as JSON.
  */
-export function previewOf(args: Record<string, unknown>): unknown {
+export function previewWithCut(args: Record<string, unknown>): Preview {
   const kept = withoutControlFields(args);
   for (const bounds of LEVELS) {
-    const preview = copy(kept, 0, bounds);
-    if (jsonBytes(preview) <= MAX_PREVIEW_BYTES) return preview;
+    const state: Copying = { bounds, cut: false };
+    const preview = copy(kept, 0, state);
+    if (jsonBytes(preview) <= MAX_PREVIEW_BYTES) return { preview, truncated: state.cut };
   }
-  return TOO_LARGE_MARKER;
+  return { preview: TOO_LARGE_MARKER, truncated: true };
+}
+
+/** The preview of a call's arguments alone (see {@link previewWithCut}). */
+export function previewOf(args: Record<string, unknown>): unknown {
+  return previewWithCut(args).preview;
 }

@@ -7,6 +7,7 @@ import { migration0005HistoryApprovalOutcome } from './0005_history_approval_out
 import { migration0006HistoryWithoutForeignKeys } from './0006_history_without_foreign_keys.js';
 import { migration0007CatalogMetrics } from './0007_catalog_metrics.js';
 import { migration0008OpenapiImport } from './0008_openapi_import.js';
+import { migration0009ApprovalLimits } from './0009_approval_limits.js';
 
 /**
  * The gateway's schema, in order. Each step is a TypeScript module holding its SQL as a string,
@@ -23,4 +24,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0006HistoryWithoutForeignKeys,
   migration0007CatalogMetrics,
   migration0008OpenapiImport,
+  migration0009ApprovalLimits,
 ];

@@ -16,6 +16,7 @@ const COMMITTED: Record<string, string> = {
   '0006_history_without_foreign_keys': 'fb9a87403ed2cc50bcc51d7e178c299ca2518207109ab9b9f1130d83f37da2e4',
   '0007_catalog_metrics': 'ae4d1790669aa4d73cf38eda3717fe36ffe8d6c88a3ed1b6ffc8273ff0d91e06',
   '0008_openapi_import': '405d27d564b4ca1f60509dfbe5d69a36e2c7e26c66f8d27aa17ce8a2adab6141',
+  '0009_approval_limits': '39b2e6c87062f385b9d402070d4e11824c2a659ef7d8850eda981c0b074f7088',
 };
 
 it('the gateway migrations are numbered without gaps', () => {
