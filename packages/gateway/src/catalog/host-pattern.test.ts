@@ -32,6 +32,27 @@ describe('host patterns of the upstream allow-list', () => {
     expect(formatHostPattern(parseHostPattern('[::1]', 'p'))).toBe('[::1]');
   });
 
+  it('stores an address in the spelling a URL gives it, so every spelling matches (issue 19, point 14)', () => {
+    for (const spelling of ['2130706433', '0x7f000001', '127.1', '0177.0.0.1', '0x7F.0.0.1']) {
+      expect(formatHostPattern(parseHostPattern(spelling, 'p')), spelling).toBe('127.0.0.1');
+      expect(matches(spelling, 'http://127.0.0.1:8080/'), spelling).toBe(true);
+      expect(matches(spelling, 'http://2130706433/'), spelling).toBe(true);
+    }
+    expect(formatHostPattern(parseHostPattern('10.1:8443', 'p'))).toBe('10.0.0.1:8443');
+    expect(formatHostPattern(parseHostPattern('[0:0:0:0:0:0:0:1]', 'p'))).toBe('[::1]');
+    expect(formatHostPattern(parseHostPattern('[::FFFF:127.0.0.1]', 'p'))).toBe('[::ffff:7f00:1]');
+    expect(matches('[0:0:0:0:0:0:0:1]', 'http://[::1]/')).toBe(true);
+  });
+
+  it('refuses a host ending in a number that is no IPv4 address, and a wildcard over one', () => {
+    for (const bad of ['foo.123', '1.2.3.4.5', '4294967296', '*.0.1', '*.example.0x10']) {
+      expect(() => parseHostPattern(bad, 'hostPattern'), bad).toThrow(/^hostPattern: /);
+    }
+    expect(() => parseHostPattern('foo.123', 'hostPattern')).toThrow(/is not an IPv4 address/);
+    // A label that merely starts with digits is a name.
+    expect(formatHostPattern(parseHostPattern('api.1password.com', 'p'))).toBe('api.1password.com');
+  });
+
   it('refuses malformed patterns, naming the field', () => {
     for (const bad of [
       '',

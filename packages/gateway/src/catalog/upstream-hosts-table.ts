@@ -30,11 +30,24 @@ export interface UpstreamHost {
   createdAt: Date;
 }
 
+/**
+ * The pattern of a stored row. A row written before addresses were normalised may hold a
+ * spelling refused today (`foo.123`): it is kept as a pattern no URL host equals, so it still
+ * lists and can be removed, and never matches (as before).
+ */
+function storedPattern(text: string): HostPattern {
+  try {
+    return parseHostPattern(text, 'hostPattern');
+  } catch {
+    return { host: text, wildcard: false, port: undefined };
+  }
+}
+
 export function toUpstreamHost(row: UpstreamHostRow): UpstreamHost {
   return {
     id: row.id,
     hostPattern: row.host_pattern,
-    pattern: parseHostPattern(row.host_pattern, 'hostPattern'),
+    pattern: storedPattern(row.host_pattern),
     allowLoopback: row.allow_loopback,
     allowPrivate: row.allow_private,
     allowLinkLocal: row.allow_link_local,
@@ -87,13 +100,23 @@ export async function removeUpstreamHost(
   workspaceSlug: string,
   hostPattern: string,
 ): Promise<void> {
-  const canonical = formatHostPattern(parseHostPattern(hostPattern, 'hostPattern'));
+  const text = readString(hostPattern, 'hostPattern', { max: 300 });
+  // A row stored before addresses were normalised is found by its text as written.
+  const asWritten = text.trim().toLowerCase();
+  let canonical = asWritten;
+  let refusal: unknown;
+  try {
+    canonical = formatHostPattern(parseHostPattern(text, 'hostPattern'));
+  } catch (error) {
+    refusal = error;
+  }
   const { rows } = await db.query<{ id: string }>(
     `DELETE FROM upstream_hosts u USING workspaces w
-     WHERE w.id = u.workspace_id AND w.slug = $1 AND u.host_pattern = $2 RETURNING u.id`,
-    [workspaceSlug, canonical],
+     WHERE w.id = u.workspace_id AND w.slug = $1 AND u.host_pattern = ANY($2::text[]) RETURNING u.id`,
+    [workspaceSlug, [canonical, asWritten]],
   );
   if (rows.length === 0) {
+    if (refusal !== undefined) throw refusal;
     await getWorkspace(db, workspaceSlug);
     throw new GatewayError(
       'not_found',
