@@ -3,6 +3,8 @@ import { HttpErrorCode, HttpRejection } from './rejection.js';
 
 /** Default cap on a POST body: 4 MiB, like the Go SDK. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** Default cap on an `initialize` body: a real handshake is a few hundred bytes (issue 19). */
+export const DEFAULT_MAX_INITIALIZE_BYTES = 64 * 1024;
 
 /**
  * Default cap on request header bytes. Node enforces header size per server, so pass

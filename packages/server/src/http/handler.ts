@@ -11,6 +11,12 @@ export interface HttpHandler {
   node(req: IncomingMessage, res: ServerResponse): void;
   /** For fetch-style runtimes (Bun, Deno, workers, Hono). */
   fetch(request: Request): Promise<Response>;
+  /**
+   * Ends every legacy session and `subscriptions/listen` stream of `principal` (as `principalOf`
+   * names it), say when its credential is revoked: streams close, handlers are aborted, and a
+   * later request with the session id gets 404. Returns how many ended.
+   */
+  closeSessions(principal: string): number;
   /** Ends every legacy session and open stream. */
   close(): void;
 }
@@ -45,6 +51,9 @@ export function createHttpHandler<S extends HttpServable>(
       const exchange = new FetchExchange(request, limits);
       void transport.serve(exchange);
       return exchange.response;
+    },
+    closeSessions(principal) {
+      return transport.closePrincipal(principal);
     },
     close() {
       transport.close();

@@ -14,7 +14,9 @@ import {
 } from './outbound-stream.js';
 import { defaultPrincipalOf } from './principal.js';
 import { HttpErrorCode, HttpRejection } from './rejection.js';
+import { retainedCapabilities, retainedClientInfo } from './retained-client.js';
 import type { HttpServable } from './servable.js';
+import { DEFAULT_MAX_SESSIONS_PER_PRINCIPAL, SessionQuotas } from './session-quotas.js';
 import { MemorySessionStore, type SessionStore } from './session-store.js';
 
 const SESSION_HEADER = 'mcp-session-id';
@@ -42,9 +44,17 @@ export class LegacyRoutes<S extends HttpServable> {
   readonly #transport: LegacyTransport<S>;
   readonly #requestTimeoutMs: number | undefined;
   readonly #principalOf: (auth: unknown) => string | undefined;
+  readonly #quotas: SessionQuotas<HttpSession<S>>;
+  /** Recency clock of the quotas: a counter, cheaper per request than reading the time. */
+  #clock = 0;
 
   constructor(transport: LegacyTransport<S>, options: HttpHandlerOptions<S>) {
     this.#transport = transport;
+    this.#quotas = new SessionQuotas(
+      options.maxSessionsPerPrincipal ?? DEFAULT_MAX_SESSIONS_PER_PRINCIPAL,
+      options.maxSessionsPerGroup ?? Number.POSITIVE_INFINITY,
+      options.sessionGroupOf,
+    );
     this.#principalOf = options.principalOf ?? defaultPrincipalOf;
     this.#requestTimeoutMs = options.serverRequestTimeoutMs;
     this.stateless = options.legacy === 'stateless';
@@ -159,8 +169,27 @@ export class LegacyRoutes<S extends HttpServable> {
     exchange.send(200, undefined, undefined);
   }
 
+  /** Ends every session of `principal` (a credential withdrawn); returns how many. */
+  closePrincipal(principal: string): number {
+    const sessions = this.#quotas.of(principal);
+    for (const session of sessions) this.#end(session);
+    return sessions.length;
+  }
+
+  /** Sessions `principal` holds now. */
+  sessionCountOf(principal: string): number {
+    return this.#quotas.countOf(principal);
+  }
+
   close(): void {
     this.sessions.close();
+  }
+
+  /** Drops a session from the store and ends it (a custom store may not call back on delete). */
+  #end(session: HttpSession<S>): void {
+    const deleted = this.sessions.delete(session.id);
+    if (deleted instanceof Promise) deleted.catch(() => undefined);
+    session.close();
   }
 
   async #statelessPost(exchange: Exchange, posted: PostedMessage): Promise<void> {
@@ -215,6 +244,13 @@ export class LegacyRoutes<S extends HttpServable> {
     const response = await dispatchTo(server, posted.message, session);
     if (response === undefined) return exchange.send(202, undefined, undefined);
     if ('error' in response) return exchange.send(200, jsonHeaders(undefined), JSON.stringify(response));
+    // Keep a bounded copy of what the client declared, never the request's own objects.
+    const state = session.state;
+    state.clientCapabilities = retainedCapabilities(state.clientCapabilities);
+    state.clientInfo = retainedClientInfo(state.clientInfo);
+    session.lastUsed = ++this.#clock;
+    session.onClose = (ended) => this.#quotas.remove(ended);
+    for (const evicted of this.#quotas.add(session)) this.#end(evicted);
     await this.sessions.set(session.id, session);
     exchange.send(200, jsonHeaders({ [SESSION_HEADER]: session.id }), JSON.stringify(response));
   }
@@ -246,6 +282,7 @@ export class LegacyRoutes<S extends HttpServable> {
     if (session === undefined || session.ended || this.#principalOf(exchange.auth) !== session.principal) {
       throw new HttpRejection(404, HttpErrorCode.SessionNotFound, 'Session not found', { id });
     }
+    session.lastUsed = ++this.#clock;
     const touched = this.sessions.touch(sessionId);
     return touched instanceof Promise ? touched.then(() => session) : session;
   }

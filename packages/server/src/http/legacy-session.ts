@@ -73,6 +73,10 @@ export class HttpSession<S extends HttpServable = HttpServable> implements Sessi
 
   /** How long a server → client request may wait for its answer. */
   requestTimeoutMs = DEFAULT_SERVER_REQUEST_TIMEOUT_MS;
+  /** Recency stamp set by the routes on each request (larger is more recent), for per-caller quotas. */
+  lastUsed = 0;
+  /** Called once when the session ends, after its streams closed. */
+  onClose: ((session: HttpSession<S>) => void) | undefined;
 
   constructor(id: string, server: S, store: EventStore | undefined, principal?: string) {
     this.id = id;
@@ -240,6 +244,7 @@ export class HttpSession<S extends HttpServable = HttpServable> implements Sessi
       this.standalone.end();
       this.standalone = undefined;
     }
+    this.onClose?.(this);
   }
 
   #target(relatedRequestId: JsonRpcId | undefined): OutboundStream | undefined {

@@ -86,6 +86,32 @@ export interface HttpHandlerOptions<S extends HttpServable = HttpServable> {
    */
   maxSessions?: number | undefined;
   /**
+   * Legacy sessions one principal (see `principalOf`) may hold, a positive integer (`Infinity`
+   * for none); beyond it that principal's least recently used session is closed, never another
+   * caller's. Sessions without a principal (no `authenticate`) are bounded by `maxSessions` only.
+   * Applies to any `sessionStore`.
+   * @default 1,000 (`DEFAULT_MAX_SESSIONS_PER_PRINCIPAL`)
+   */
+  maxSessionsPerPrincipal?: number | undefined;
+  /**
+   * A second quota: the group a session counts in (a tenant, say), or undefined for none. With
+   * `maxSessionsPerGroup`, a group past its bound loses its own least recently used session.
+   * @default none
+   */
+  sessionGroupOf?: ((session: HttpSession<S>) => string | undefined) | undefined;
+  /**
+   * Sessions one group (`sessionGroupOf`) may hold, a positive integer (`Infinity` for none).
+   * @default Infinity
+   */
+  maxSessionsPerGroup?: number | undefined;
+  /**
+   * Largest `initialize` body in bytes, a positive integer (`Infinity` for none); beyond it the
+   * answer is 413 with -32600. A session keeps only a bounded part of what `initialize` declares
+   * (see `docs/http.md`), so a real client's handshake is a few hundred bytes.
+   * @default 64 KiB (`DEFAULT_MAX_INITIALIZE_BYTES`)
+   */
+  maxInitializeBytes?: number | undefined;
+  /**
    * Records legacy SSE events for `Last-Event-ID` resumption; `false` disables resumption.
    * @default a bounded `MemoryEventStore`
    */

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { DEFAULT_MAX_BODY_BYTES } from './body.js';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_INITIALIZE_BYTES } from './body.js';
 import { DEFAULT_MAX_STREAM_BUFFER_BYTES, type ExchangeLimits } from './exchange-limits.js';
 import { createHostGuard, type HostGuardOptions } from './host-guard.js';
 import { type HttpWarning, warnOncePerValue } from './http-warning.js';
@@ -15,6 +15,7 @@ import { DEFAULT_SERVER_REQUEST_TIMEOUT_MS } from './legacy-session.js';
 import type { HttpHandlerOptions, HttpServable } from './options.js';
 import type { ResponseMode } from './outbound-stream.js';
 import { DEFAULT_SEND_TIMEOUT_MS } from './paced-writer.js';
+import { DEFAULT_MAX_SESSIONS_PER_PRINCIPAL } from './session-quotas.js';
 import { DEFAULT_KEEP_ALIVE_MS, DEFAULT_RETRY_MS } from './sse.js';
 
 /** Node's largest timer delay; a longer one fires after 1 ms instead, so longer waits are clamped to it. */
@@ -28,6 +29,9 @@ export interface ResolvedHttpHandlerOptions<S extends HttpServable = HttpServabl
   extends HttpHandlerOptions<S> {
   readonly responseMode: ResponseMode;
   readonly maxBodyBytes: number;
+  readonly maxSessionsPerPrincipal: number;
+  readonly maxSessionsPerGroup: number;
+  readonly maxInitializeBytes: number;
   readonly serverRequestTimeoutMs: number;
   /** 0 when keep-alive comments are off. */
   readonly keepAliveMs: number;
@@ -124,6 +128,7 @@ export function resolveHttpHandlerOptions<S extends HttpServable>(
   optionalFunction('authenticate', options.authenticate);
   optionalFunction('principalOf', options.principalOf);
   optionalFunction('resolverCacheKey', options.resolverCacheKey);
+  optionalFunction('sessionGroupOf', options.sessionGroupOf);
   optionalStore('sessionStore', options.sessionStore, false);
   optionalStore('eventStore', options.eventStore, true);
   const hostValidation = options.hostValidation;
@@ -138,7 +143,8 @@ export function resolveHttpHandlerOptions<S extends HttpServable>(
   optionalFunction('onWarning', options.onWarning);
   const positive = 'a number > 0 (Infinity for none)';
   numberOption('sessionIdleTimeoutMs', options.sessionIdleTimeoutMs, 0, positive, (ms) => ms > 0);
-  numberOption('maxSessions', options.maxSessions, 0, 'a positive integer (Infinity for none)', isBound);
+  const bound = 'a positive integer (Infinity for none)';
+  numberOption('maxSessions', options.maxSessions, 0, bound, isBound);
   const keepAliveMs = numberOption(
     'keepAliveMs',
     options.keepAliveMs,
@@ -148,6 +154,27 @@ export function resolveHttpHandlerOptions<S extends HttpServable>(
   );
   return {
     ...options,
+    maxSessionsPerPrincipal: numberOption(
+      'maxSessionsPerPrincipal',
+      options.maxSessionsPerPrincipal,
+      DEFAULT_MAX_SESSIONS_PER_PRINCIPAL,
+      bound,
+      isBound,
+    ),
+    maxSessionsPerGroup: numberOption(
+      'maxSessionsPerGroup',
+      options.maxSessionsPerGroup,
+      Number.POSITIVE_INFINITY,
+      bound,
+      isBound,
+    ),
+    maxInitializeBytes: numberOption(
+      'maxInitializeBytes',
+      options.maxInitializeBytes,
+      DEFAULT_MAX_INITIALIZE_BYTES,
+      bound,
+      isBound,
+    ),
     hostValidation: withWarnings(hostValidation, options.onWarning),
     responseMode: options.responseMode ?? 'auto',
     maxBodyBytes: numberOption(

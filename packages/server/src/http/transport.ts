@@ -4,7 +4,7 @@ import {
   isModernProtocolVersion,
   MODERN_PROTOCOL_VERSIONS,
 } from '../protocol/index.js';
-import { DEFAULT_MAX_BODY_BYTES } from './body.js';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_INITIALIZE_BYTES } from './body.js';
 import { dispatchTo, dispatchUncaught, internalError } from './dispatch-to.js';
 import { type EventStore, MemoryEventStore } from './event-store.js';
 import type { Exchange } from './exchange.js';
@@ -22,6 +22,7 @@ import {
   type ResponseMode,
   type StreamSettings,
 } from './outbound-stream.js';
+import { defaultPrincipalOf } from './principal.js';
 import { HttpErrorCode, HttpRejection } from './rejection.js';
 import { sendRejection } from './send-rejection.js';
 import type { HttpServable, ServerResolver } from './servable.js';
@@ -61,10 +62,12 @@ export class HttpTransport<S extends HttpServable> {
   readonly #static: S | undefined;
   readonly #resolver: ServerResolver<S> | undefined;
   readonly #cacheKey: HttpHandlerOptions<S>['resolverCacheKey'];
+  readonly #maxInitializeBytes: number;
+  readonly #principalOf: (auth: unknown) => string | undefined;
   readonly #resolved = new Map<string, S | Promise<S>>();
   readonly #toolHeaders = new WeakMap<S, (name: string) => readonly ToolHeaderParam[]>();
-  /** Open `subscriptions/listen` requests, ended gracefully by `close()`. */
-  readonly #listens = new Map<ModernRequestSession, S>();
+  /** Open `subscriptions/listen` requests and their principals, ended gracefully by `close()`. */
+  readonly #listens = new Map<ModernRequestSession, { server: S; principal: string | undefined }>();
   /** Shared stream options by kind (see {@link streamOptions}), so no request allocates its own. */
   readonly #streamOptions: readonly OutboundStreamOptions[];
 
@@ -80,6 +83,8 @@ export class HttpTransport<S extends HttpServable> {
     this.#guard = options.hostValidation === false ? undefined : createHostGuard(options.hostValidation);
     this.#authenticate = options.authenticate;
     this.#cacheKey = options.resolverCacheKey;
+    this.#maxInitializeBytes = options.maxInitializeBytes ?? DEFAULT_MAX_INITIALIZE_BYTES;
+    this.#principalOf = options.principalOf ?? defaultPrincipalOf;
     this.eventStore =
       options.eventStore === false ? undefined : (options.eventStore ?? new MemoryEventStore());
     const kind = (store: EventStore | undefined, sseAllowed: boolean): OutboundStreamOptions =>
@@ -158,12 +163,29 @@ export class HttpTransport<S extends HttpServable> {
     return this.#streamOptions[(resumable ? 2 : 0) + (sseAllowed ? 1 : 0)] as OutboundStreamOptions;
   }
 
-  close(): void {
-    for (const [session, server] of this.#listens) {
-      if (session.requestId !== undefined)
-        server.cancel?.(session, session.requestId, new Error('Server shutting down'));
-      session.stream.end();
+  /**
+   * Ends everything `principal` holds open: its legacy sessions (their streams close and
+   * handlers are aborted) and its `subscriptions/listen` streams. Returns how many ended.
+   */
+  closePrincipal(principal: string): number {
+    let ended = this.legacy?.closePrincipal(principal) ?? 0;
+    for (const [session, listen] of this.#listens) {
+      if (listen.principal !== principal) continue;
+      this.#endListen(session, listen.server, 'Session closed: its credentials were withdrawn');
+      ended++;
     }
+    return ended;
+  }
+
+  #endListen(session: ModernRequestSession, server: S, reason: string): void {
+    this.#listens.delete(session);
+    if (session.requestId !== undefined) server.cancel?.(session, session.requestId, new Error(reason));
+    session.stream.end();
+  }
+
+  close(): void {
+    for (const [session, listen] of this.#listens)
+      this.#endListen(session, listen.server, 'Server shutting down');
     this.#listens.clear();
     this.legacy?.close();
     this.#resolved.clear();
@@ -178,7 +200,22 @@ export class HttpTransport<S extends HttpServable> {
         'Unsupported Media Type: Content-Type must be application/json',
       );
     }
-    const posted = parsePostedMessage(await exchange.readBody(this.maxBodyBytes));
+    const body = await exchange.readBody(this.maxBodyBytes);
+    const posted = parsePostedMessage(body);
+    if (
+      posted.kind === 'request' &&
+      posted.method === 'initialize' &&
+      // Bytes are at least the characters: count them only for a body that may be over.
+      body.length * 3 > this.#maxInitializeBytes &&
+      Buffer.byteLength(body) > this.#maxInitializeBytes
+    ) {
+      throw new HttpRejection(
+        413,
+        HttpErrorCode.InvalidRequest,
+        `Payload Too Large: an initialize body may have at most ${this.#maxInitializeBytes} bytes`,
+        { id: posted.id },
+      );
+    }
     const version = headerVersion(exchange);
     const modern =
       posted.kind !== 'response' &&
@@ -229,7 +266,7 @@ export class HttpTransport<S extends HttpServable> {
     });
     const listen = posted.method === 'subscriptions/listen';
     if (this.mode === 'sse' || listen) stream.startSse();
-    if (listen) this.#listens.set(session, server);
+    if (listen) this.#listens.set(session, { server, principal: this.#principalOf(exchange.auth) });
     try {
       // Awaited here in try/catch rather than through dispatchTo's `.catch`: one promise less.
       let response: JsonRpcResponse | undefined;
