@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './data-dir-lock.js';
 import {
   checkChannel,
@@ -10,10 +10,23 @@ import {
 } from './database.js';
 import { closedTransaction } from './transaction-guard.js';
 
+/**
+ * Where PGlite runs: `'worker'` (the default) on a worker thread, so its synchronous WASM never
+ * stalls the event loop; `'main'` on the caller's thread, as before (kept to measure the two).
+ */
+export type PgliteThread = 'main' | 'worker';
+
 /** Options of {@link openPgliteDatabase}. */
 export interface PgliteDatabaseOptions {
   /** Directory of the database files, created when missing. Omitted: in memory, gone on close. */
   dataDir?: string | undefined;
+  /**
+   * Without `dataDir`: a gzip tarball of a data directory (PGlite's `dumpDataDir('gzip')`) the
+   * in-memory database starts from, which skips `initdb`.
+   */
+  loadDataDir?: Uint8Array | undefined;
+  /** @default 'worker' */
+  thread?: PgliteThread | undefined;
 }
 
 class PgliteDatabase implements Database {
@@ -83,25 +96,41 @@ class PgliteDatabase implements Database {
   }
 }
 
-/** Wraps an open PGlite instance (the caller hands over its ownership: `close()` closes it). */
+/** Wraps an open PGlite instance on this thread (the caller hands over its ownership: `close()` closes it). */
 export function pgliteDatabase(instance: PGlite): Database {
   return new PgliteDatabase(instance, async () => undefined);
 }
 
 /**
- * Opens an embedded PostgreSQL (PGlite): one in-process connection, in `dataDir` or in memory.
- * A data directory is locked while open: a second process (or a second open in this one) is
- * refused with `data_dir_in_use`. Cross-process features (two replicas, LISTEN/NOTIFY between
- * processes) need the real server.
+ * Opens an embedded PostgreSQL (PGlite): one connection, in `dataDir` or in memory, on a worker
+ * thread unless `thread: 'main'`. A data directory is locked while open: a second process (or
+ * a second open in this one) is refused with `data_dir_in_use`. Cross-process features (two
+ * replicas, LISTEN/NOTIFY between processes) need the real server.
  */
 export async function openPgliteDatabase(options: PgliteDatabaseOptions = {}): Promise<Database> {
-  if (options.dataDir !== undefined && options.dataDir.length === 0) {
+  const { dataDir, loadDataDir, thread = 'worker' } = options;
+  if (dataDir !== undefined && dataDir.length === 0) {
     throw new TypeError('dataDir: must be a directory path (omit it for an in-memory database)');
   }
-  if (options.dataDir === undefined) return new PgliteDatabase(await PGlite.create(), async () => undefined);
-  const release = await lockDataDir(options.dataDir);
+  if (dataDir !== undefined && loadDataDir !== undefined) {
+    throw new TypeError('loadDataDir: starts an in-memory database; give it without dataDir');
+  }
+  if (thread !== 'main' && thread !== 'worker') {
+    throw new TypeError(`thread: must be 'main' or 'worker' (got ${JSON.stringify(thread)})`);
+  }
+  const release = dataDir === undefined ? async () => undefined : await lockDataDir(dataDir);
   try {
-    return new PgliteDatabase(await PGlite.create(options.dataDir), release);
+    if (thread === 'worker') {
+      const { openPgliteWorker } = await import('./pglite-worker-database.js');
+      return await openPgliteWorker({ dataDir, loadDataDir }, release);
+    }
+    // Loaded only here: on the worker path the main thread never loads PGlite.
+    const { PGlite } = await import('@electric-sql/pglite');
+    const instance =
+      loadDataDir === undefined
+        ? await PGlite.create(dataDir === undefined ? {} : { dataDir })
+        : await PGlite.create({ loadDataDir: new Blob([loadDataDir as Uint8Array<ArrayBuffer>]) });
+    return new PgliteDatabase(instance, release);
   } catch (error) {
     await release();
     throw error;

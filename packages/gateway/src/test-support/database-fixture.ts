@@ -1,8 +1,7 @@
 import type { Database, DatabaseKind } from '../store/database.js';
 import { migrate } from '../store/migrate.js';
 import { openPgDatabase } from '../store/pg-database.js';
-import { pgliteDatabase } from '../store/pglite-database.js';
-import { createTestPglite } from './pglite-template.js';
+import { createTestPgliteDatabase } from './pglite-template.js';
 import { createScratchDatabase, type ScratchDatabase } from './postgres-server.js';
 
 /** Options of a {@link DatabaseFixture}. */
@@ -49,8 +48,7 @@ export class DatabaseFixture {
 
   /** {@link fresh} plus, on PostgreSQL, its URL (for more connections to it). */
   async freshWithUrl(): Promise<{ db: Database; url: string | undefined }> {
-    if (this.kind === 'pglite')
-      return { db: this.#track(pgliteDatabase(await createTestPglite())), url: undefined };
+    if (this.kind === 'pglite') return { db: this.#track(await createTestPgliteDatabase()), url: undefined };
     const scratch = await createScratchDatabase();
     this.#scratch.push(scratch);
     const db = this.#track(await openPgDatabase({ connectionString: scratch.url }));

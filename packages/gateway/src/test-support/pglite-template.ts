@@ -3,11 +3,31 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../store/database.js';
+import { openPgliteDatabase, type PgliteThread } from '../store/pglite-database.js';
 
 /**
- * A new in-memory PGlite for a test. Its `initdb` costs seconds of CPU, so the first one is
- * dumped to a cache file (per PGlite version, in the temp directory) and the next ones, in any
- * test process, start from that dump, several times faster.
+ * A new in-memory PGlite database for a test, on a worker thread as the gateway runs it (or on
+ * this thread with `thread: 'main'`), started from the cached template (see
+ * {@link createTestPglite}).
+ */
+export async function createTestPgliteDatabase(thread: PgliteThread = 'worker'): Promise<Database> {
+  const dump = await readFile(cachePath()).catch(() => undefined);
+  if (dump !== undefined) {
+    try {
+      return await openPgliteDatabase({ loadDataDir: dump, thread });
+    } catch {
+      // An unreadable dump (another PGlite build): make a new one below.
+    }
+  }
+  await (await createTestPglite()).close();
+  return openPgliteDatabase({ loadDataDir: await readFile(cachePath()), thread });
+}
+
+/**
+ * A new in-memory PGlite instance on this thread. Its `initdb` costs seconds of CPU, so the
+ * first one is dumped to a cache file (per PGlite version, in the temp directory) and the next
+ * ones, in any test process, start from that dump, several times faster.
  */
 export async function createTestPglite(): Promise<PGlite> {
   const path = cachePath();
