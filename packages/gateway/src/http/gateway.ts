@@ -4,6 +4,7 @@ import { ApprovalService } from '../approvals/approval-service.js';
 import { DEFAULT_MAX_APPROVAL_BODY_BYTES } from '../approvals/http/approval-api.js';
 import { createApprovalHandler } from '../approvals/http/approval-handler.js';
 import { SLUG_PATTERN } from '../catalog/slug.js';
+import { createConsoleHandler } from '../console/console-handler.js';
 import type { UpstreamHost } from '../catalog/upstream-hosts-table.js';
 import { upstreamHostsOf } from '../catalog/upstream-hosts-table.js';
 import { createExecutor, type Executor } from '../execute/executor.js';
@@ -166,6 +167,8 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     prefix,
     onError: background('admin request failed'),
   });
+  // The web console: static files under {prefix}/console/, acting only through the two APIs above.
+  const webConsole = createConsoleHandler({ prefix });
   const notFound = (res: ServerResponse): void => {
     res.writeHead(404, { 'content-type': 'application/json' }).end(JSON_404);
   };
@@ -192,6 +195,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
         // Approval paths have four to six segments, so the endpoint's three never shadow them;
         // they are looked at only off the MCP hot path.
         approvalApi(req, res)
+          .then((handled) => handled || webConsole(req, res))
           .then((handled) => handled || admin(req, res))
           .then(
             (handled) => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AdminResponse } from '../../admin/admin-exchange.js';
 import { nodeRequest } from '../../admin/node-request.js';
+import { approvalPageRedirect } from '../../console/approval-page.js';
 import { ApprovalApi, type ApprovalApiServices } from './approval-api.js';
 import { approvalTargetOf } from './approval-path.js';
 
@@ -32,6 +33,13 @@ export function createApprovalHandler(services: ApprovalApiServices): ApprovalHa
     const existing = res.getHeader('x-request-id');
     const requestId = typeof existing === 'string' && existing !== '' ? existing : randomUUID();
     res.setHeader('x-request-id', requestId);
+    // A person who opens the approval_url in a browser gets the console's page of the request.
+    const page = approvalPageRedirect(req, target, services.prefix);
+    if (page !== undefined) {
+      req.resume();
+      res.writeHead(303, { location: page, 'cache-control': 'no-store', vary: 'Accept' }).end();
+      return true;
+    }
     write(res, await api.answer(nodeRequest(req, services.maxBodyBytes), target, requestId));
     return true;
   };
