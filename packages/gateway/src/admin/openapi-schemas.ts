@@ -8,6 +8,7 @@
 
 import { APPROVAL_STATUSES } from '../approvals/approval-record.js';
 import { CATALOG_WARNING_CODES } from '../catalog/quality/catalog-warning.js';
+import { CONFIG_COMPONENT_SCHEMAS } from '../config/config-openapi.js';
 import { CALL_OUTCOMES } from '../history/history-table.js';
 
 type Schema = Record<string, unknown>;
@@ -131,7 +132,10 @@ const approval: Schema = {
     tool: string,
     status: { enum: [...APPROVAL_STATUSES] },
     payloadPreview: { description: 'A bounded copy of the arguments, secret-looking fields redacted' },
+    payloadPreviewTruncated: { type: 'boolean', description: 'Whether the preview was cut' },
     requestedByKeyId: string,
+    requestedByKeyName: string,
+    requestedByKeyActive: { type: 'boolean', description: 'False once the requesting key was revoked' },
     requestId: string,
     traceId: string,
     createdAt: dateTime,
@@ -343,4 +347,5 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
     key: ref('ApiKey'),
     value: { type: 'string', description: 'The key itself: shown in this answer only, never again' },
   }),
+  ...CONFIG_COMPONENT_SCHEMAS,
 };

@@ -2,6 +2,7 @@ import { compilePathTemplate, type PathTemplate } from './path-template.js';
 import type { Route } from './route.js';
 import { AGENT_ROUTES } from './routes/agent-routes.js';
 import { APPROVAL_ROUTES } from './routes/approvals-routes.js';
+import { CONFIG_ROUTES } from './routes/config-routes.js';
 import { HISTORY_ROUTES } from './routes/history-routes.js';
 import { KEY_ROUTES } from './routes/key-routes.js';
 import { OPERATION_ROUTES } from './routes/operation-routes.js';
@@ -22,6 +23,7 @@ export const ADMIN_ROUTES: readonly Route[] = [
   ...KEY_ROUTES,
   ...HISTORY_ROUTES,
   ...APPROVAL_ROUTES,
+  ...CONFIG_ROUTES,
 ];
 
 /** What a path resolves to: a route and its parameters, or the methods the path allows. */
