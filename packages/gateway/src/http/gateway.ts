@@ -9,6 +9,7 @@ import type { UpstreamHost } from '../catalog/upstream-hosts-table.js';
 import { upstreamHostsOf } from '../catalog/upstream-hosts-table.js';
 import { createExecutor, type Executor } from '../execute/executor.js';
 import { HistoryWriter } from '../history/history-writer.js';
+import { KEY_REVOKED_CHANNEL } from '../keys/key-events.js';
 import { KeyVerifier } from '../keys/key-verifier.js';
 import { AgentDirectory } from '../mcp/agent-directory.js';
 import type { EndpointServices } from '../mcp/agent-endpoint.js';
@@ -150,8 +151,17 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       directory: agents,
       rateLimit: limiter === undefined ? () => 0 : (id) => limiter.take(id),
     },
-    resolved.hostValidation === undefined ? {} : { hostValidation: resolved.hostValidation },
+    {
+      ...(resolved.hostValidation === undefined ? {} : { hostValidation: resolved.hostValidation }),
+      maxSessionsPerPrincipal: resolved.sessions.perKey,
+      maxSessionsPerGroup: resolved.sessions.perAgent,
+      maxSessions: resolved.sessions.max,
+    },
   );
+  // A revoked key's sessions and streams end on every process: the notice the verifier hears.
+  const unlistenRevoked = await db.listen(KEY_REVOKED_CHANNEL, (keyId) => {
+    mcp.closeSessions(keyId);
+  });
   const approvalApi = createApprovalHandler({
     db,
     verifier: keys,
@@ -225,6 +235,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     flushHistory: () => history.flush(),
     close() {
       closing ??= (async () => {
+        await unlistenRevoked();
         mcp.close();
         // Executions in flight finish (and record their outcome) before the executor closes.
         await approvals.close();

@@ -1,4 +1,10 @@
 import type { HostGuardOptions } from '@mcpforge/server/http';
+import {
+  APPROVAL_LIMIT_NAMES,
+  type ApprovalLimitOptions,
+  type ApprovalLimits,
+  readApprovalLimits,
+} from '../approvals/approval-limits.js';
 import { DEFAULT_LEASE_MS, DEFAULT_PENDING_TTL_MS, DEFAULT_SWEEP_MS } from '../approvals/approval-service.js';
 import { DEFAULT_APPROVAL_WAIT_MS } from '../approvals/mcp/approval-call.js';
 import { readPublicOrigin } from '../approvals/mcp/public-origin.js';
@@ -22,6 +28,16 @@ export const DEFAULT_RATE_LIMIT_BURST = 200;
 /** Keys whose buckets are kept; beyond, the oldest is forgotten (it starts full again). */
 export const DEFAULT_RATE_LIMIT_MAX_KEYS = 100_000;
 
+/**
+ * Legacy MCP sessions one key may hold: a client opens one or a few; beyond it the key's own
+ * least recently used session is closed, never another key's (issue 19, point 3).
+ */
+export const DEFAULT_SESSIONS_PER_KEY = 100;
+/** Legacy MCP sessions one agent's keys may hold together; beyond it the agent's own oldest goes. */
+export const DEFAULT_SESSIONS_PER_AGENT = 1_000;
+/** Legacy MCP sessions of the whole process (the toolkit's `DEFAULT_MAX_SESSIONS`): the last resort. */
+export const DEFAULT_SESSIONS_TOTAL = 10_000;
+
 /** A structured logger (pino's shape): an object of fields, then a message. */
 export interface GatewayLogger {
   info(fields: object, message: string): void;
@@ -39,8 +55,22 @@ export interface RateLimitOptions {
   maxKeys?: number | undefined;
 }
 
-/** Human approvals: how long a request waits, how long an execution may hold it, how often the worker looks. */
-export interface ApprovalOptions {
+/** Bounds of legacy MCP sessions (modern requests hold none). */
+export interface SessionOptions {
+  /** @default DEFAULT_SESSIONS_PER_KEY (100) */
+  perKey?: number | undefined;
+  /** @default DEFAULT_SESSIONS_PER_AGENT (1,000) */
+  perAgent?: number | undefined;
+  /** All sessions of the process; the least recently used goes beyond it. @default DEFAULT_SESSIONS_TOTAL (10,000) */
+  max?: number | undefined;
+}
+
+/**
+ * Human approvals: how long a request waits, how long an execution may hold it, how often the
+ * worker looks; and the limits (approval-limits.ts): pending requests per key and per agent,
+ * the stored arguments' size, the retention of requests that ended.
+ */
+export interface ApprovalOptions extends ApprovalLimitOptions {
   /**
    * How long a pending request waits for a person before it expires (silence is not consent).
    * @default DEFAULT_PENDING_TTL_MS (24 h)
@@ -87,6 +117,8 @@ export interface GatewayOptions {
   catalogRefreshMs?: number | undefined;
   /** Per-key token bucket; `false` disables it. */
   rateLimit?: RateLimitOptions | false | undefined;
+  /** Per-key, per-agent and total bounds of legacy MCP sessions. */
+  sessions?: SessionOptions | undefined;
   /** History batching. */
   history?: HistoryWriterOptions | undefined;
   /** Limits of upstream calls. */
@@ -121,11 +153,12 @@ export interface ResolvedGatewayOptions {
   prefix: string;
   catalogRefreshMs: number;
   rateLimit: { perSecond: number; burst: number; maxKeys: number } | false;
+  sessions: { perKey: number; perAgent: number; max: number };
   history: HistoryWriterOptions;
   upstream: ExecutorLimits;
   env: Environment | undefined;
   hostValidation: HostGuardOptions | false | undefined;
-  approvals: { pendingTtlMs: number; leaseMs: number; sweepMs: number; waitMs: number };
+  approvals: { pendingTtlMs: number; leaseMs: number; sweepMs: number; waitMs: number } & ApprovalLimits;
   publicOrigin: string | undefined;
   logger: GatewayLogger;
   search: { reranker: Reranker | undefined };
@@ -151,7 +184,14 @@ function integer(name: string, value: number | undefined, fallback: number): num
   return checked;
 }
 
-const APPROVAL_OPTION_NAMES: readonly string[] = ['pendingTtlMs', 'leaseMs', 'sweepMs', 'waitMs'];
+const APPROVAL_OPTION_NAMES: readonly string[] = [
+  'pendingTtlMs',
+  'leaseMs',
+  'sweepMs',
+  'waitMs',
+  ...APPROVAL_LIMIT_NAMES,
+];
+const SESSION_OPTION_NAMES: readonly string[] = ['perKey', 'perAgent', 'max'];
 /** Longest delay a Node timer takes; past it the timer fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -171,6 +211,15 @@ export function resolveGatewayOptions(options: GatewayOptions = {}): ResolvedGat
   const limit = options.rateLimit;
   if (limit !== undefined && limit !== false && (typeof limit !== 'object' || limit === null)) {
     throw new TypeError('rateLimit: must be an object ({ perSecond, burst }) or false');
+  }
+  const sessions = options.sessions;
+  if (sessions !== undefined && (typeof sessions !== 'object' || sessions === null)) {
+    throw new TypeError('sessions: must be an object ({ perKey, perAgent, max })');
+  }
+  for (const name of Object.keys(sessions ?? {})) {
+    if (!SESSION_OPTION_NAMES.includes(name)) {
+      throw new TypeError(`sessions.${name}: unknown option (known: ${SESSION_OPTION_NAMES.join(', ')})`);
+    }
   }
   const approvals = options.approvals;
   if (approvals !== undefined && (typeof approvals !== 'object' || approvals === null)) {
@@ -197,6 +246,11 @@ export function resolveGatewayOptions(options: GatewayOptions = {}): ResolvedGat
             burst: integer('rateLimit.burst', limit?.burst, DEFAULT_RATE_LIMIT_BURST),
             maxKeys: integer('rateLimit.maxKeys', limit?.maxKeys, DEFAULT_RATE_LIMIT_MAX_KEYS),
           },
+    sessions: {
+      perKey: integer('sessions.perKey', sessions?.perKey, DEFAULT_SESSIONS_PER_KEY),
+      perAgent: integer('sessions.perAgent', sessions?.perAgent, DEFAULT_SESSIONS_PER_AGENT),
+      max: integer('sessions.max', sessions?.max, DEFAULT_SESSIONS_TOTAL),
+    },
     history: options.history ?? {},
     upstream: options.upstream ?? {},
     env: options.env,
@@ -214,6 +268,7 @@ export function resolveGatewayOptions(options: GatewayOptions = {}): ResolvedGat
         integer('approvals.sweepMs', approvals?.sweepMs, DEFAULT_SWEEP_MS),
         MAX_TIMER_MS,
       ),
+      ...readApprovalLimits(approvals, 'approvals.'),
     },
     publicOrigin: readPublicOrigin(options.publicOrigin),
     logger,
