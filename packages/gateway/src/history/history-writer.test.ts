@@ -1,7 +1,8 @@
-import { expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { expect, it, vi } from 'vitest';
 import { loadPublishedCatalog } from '../catalog/published-catalog.js';
 import { getWorkspace } from '../catalog/workspaces-table.js';
-import type { Database } from '../store/database.js';
+import type { Database, Queryable } from '../store/database.js';
 import { describeEachDatabase } from '../test-support/describe-each-database.js';
 import { seedAgent } from '../test-support/gateway-fixture.js';
 import { startUpstream } from '../test-support/upstream-server.js';
@@ -33,7 +34,62 @@ async function recordFor(db: Database): Promise<(requestId: string) => Invocatio
   });
 }
 
+/** `db`, counting the INSERTs into invocation_history that pass through it. */
+function countingInserts(db: Queryable): { db: Queryable; inserts: () => number } {
+  let inserts = 0;
+  return {
+    db: {
+      query: (sql, params) => {
+        if (/^\s*INSERT INTO invocation_history\b/.test(sql)) inserts++;
+        return db.query(sql, params);
+      },
+      exec: (sql) => db.exec(sql),
+    },
+    inserts: () => inserts,
+  };
+}
+
 describeEachDatabase('HistoryWriter', (fixture) => {
+  it('a burst of N calls is written in at most ceil(N / batchRows) + 1 INSERTs, and every row is kept', async () => {
+    const db = fixture.db();
+    const record = await recordFor(db);
+    const counted = countingInserts(db);
+    const batchRows = 20;
+    const calls = 200;
+    // The age bound never fires here: only the size bound and close() write.
+    const writer = new HistoryWriter(counted.db, { flushMs: 3_600_000, batchRows });
+    for (let i = 0; i < calls; i++) {
+      writer.record(record(`burst-${i}`));
+      // About 1,000 calls a second, as requests arrive, while batches are being written: a writer
+      // that chases each round trip with the rows that came during it writes a few rows per INSERT.
+      await sleep(1);
+    }
+    await writer.close();
+    expect(counted.inserts()).toBeLessThanOrEqual(Math.ceil(calls / batchRows) + 1);
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::integer AS n FROM invocation_history WHERE key_id = $1 AND request_id LIKE 'burst-%'`,
+      [record('x').keyId],
+    );
+    expect(rows[0]?.n).toBe(calls);
+  });
+
+  it('a quiet gateway writes a lone call within flushMs (the age bound)', async () => {
+    const db = fixture.db();
+    const record = await recordFor(db);
+    const counted = countingInserts(db);
+    const writer = new HistoryWriter(counted.db, { flushMs: 20 });
+    writer.record(record('lone'));
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await listInvocations(db, { keyId: record('x').keyId })).map((row) => row.requestId),
+        ).toContain('lone'),
+      { timeout: 5_000 },
+    );
+    expect(counted.inserts()).toBe(1);
+    await writer.close();
+  });
+
   it('holds at most maxQueued rows, dropping the oldest and counting them; flush writes the rest in order', async () => {
     const db = fixture.db();
     const record = await recordFor(db);

@@ -6,9 +6,15 @@ import {
   insertInvocations,
 } from './history-table.js';
 
-/** How long a recorded call waits for its batch: short enough for a person watching history. */
+/**
+ * The age bound: a recorded call is written at most this long after it was queued (plus the
+ * write ahead of it), short enough for a person watching history.
+ */
 export const DEFAULT_HISTORY_FLUSH_MS = 250;
-/** Rows that trigger a write at once: one statement stays small while a busy gateway batches. */
+/**
+ * The size bound: this many queued rows are written at once, in one statement; no statement
+ * carries more. A busy gateway writes full batches, a quiet one a batch per `flushMs`.
+ */
 export const DEFAULT_HISTORY_BATCH_ROWS = 500;
 /**
  * Rows held while the database is slow or down; beyond, the oldest are dropped (and counted)
@@ -38,9 +44,11 @@ function positive(name: string, value: number | undefined, fallback: number): nu
 }
 
 /**
- * Queues history rows and writes them in batches (every `flushMs`, or at once when
- * `batchRows` are waiting), so recording a call never waits for the database. `close()`
- * writes what is left.
+ * Queues history rows and writes them in batches, so recording a call never waits for the
+ * database: a batch goes when `batchRows` rows are queued (size) or when its oldest row has
+ * waited `flushMs` (age), one multi-row INSERT per table per batch. Rows that arrive while a
+ * batch is being written wait for their own batch rather than following in a small one.
+ * `flush()` and `close()` write what is queued (`close()`, on SIGTERM, before the database closes).
  */
 export class HistoryWriter {
   readonly #db: Queryable;
@@ -52,6 +60,8 @@ export class HistoryWriter {
   #discoveries: DiscoveryRecord[] = [];
   #timer: NodeJS.Timeout | undefined;
   #writing: Promise<void> = Promise.resolve();
+  /** A write of full batches is already chained: more rows past the bound need no other. */
+  #fullChained = false;
   #dropped = 0;
   #closed = false;
 
@@ -89,9 +99,7 @@ export class HistoryWriter {
   flush(): Promise<void> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    // Chained so batches land in order; each batch reports its own failure.
-    this.#writing = this.#writing.then(() => this.#writeAll());
-    return this.#writing;
+    return this.#chain(() => this.#write(true));
   }
 
   /** Writes what is left; later records are written at once. */
@@ -100,10 +108,30 @@ export class HistoryWriter {
     await this.flush();
   }
 
+  /** Chained so batches land in order; each batch reports its own failure. */
+  #chain(write: () => Promise<void>): Promise<void> {
+    this.#writing = this.#writing.then(write);
+    return this.#writing;
+  }
+
+  #full(): boolean {
+    return this.#calls.length >= this.#batchRows || this.#discoveries.length >= this.#batchRows;
+  }
+
   #schedule(): void {
-    if (this.#closed || this.#calls.length + this.#discoveries.length >= this.#batchRows) {
+    if (this.#closed) {
       void this.flush();
       return;
+    }
+    if (this.#full() && !this.#fullChained) {
+      this.#fullChained = true;
+      void this.#chain(() => {
+        this.#fullChained = false;
+        return this.#write(false);
+      });
+      // The full batch takes the oldest rows; what stays arrived from now on, so its age starts now.
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
     }
     if (this.#timer !== undefined) return;
     this.#timer = setTimeout(() => {
@@ -113,10 +141,18 @@ export class HistoryWriter {
     this.#timer.unref();
   }
 
-  async #writeAll(): Promise<void> {
-    while (this.#calls.length > 0 || this.#discoveries.length > 0) {
+  /**
+   * Writes full batches and, when `all`, the rows queued now in batches of at most `batchRows`.
+   * Rows queued during the write are not chased with a small batch of their own.
+   */
+  async #write(all: boolean): Promise<void> {
+    let owedCalls = all ? this.#calls.length : 0;
+    let owedDiscoveries = all ? this.#discoveries.length : 0;
+    while (owedCalls > 0 || owedDiscoveries > 0 || this.#full()) {
       const calls = this.#calls.splice(0, this.#batchRows);
       const discoveries = this.#discoveries.splice(0, this.#batchRows);
+      owedCalls -= calls.length;
+      owedDiscoveries -= discoveries.length;
       try {
         // Discoveries first: evidence compares a call with the listing before it.
         await insertDiscoveries(this.#db, discoveries);
