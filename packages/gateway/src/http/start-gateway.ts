@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database } from '../store/database.js';
 import type { MigrationProgress } from '../store/migrate.js';
-import { openDatabase } from '../store/open-database.js';
+import { type OpenDatabaseOptions, openDatabase } from '../store/open-database.js';
 import { createGateway, type Gateway } from './gateway.js';
 import { type GatewayOptions, resolveGatewayOptions } from './options.js';
 
@@ -16,6 +16,8 @@ export interface StartGatewayOptions extends GatewayOptions {
   /** PostgreSQL URL; without it the embedded PGlite is used (in `dataDir`, else in memory). */
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
+  /** Where PGlite runs (see `openDatabase`). @default 'worker' */
+  pgliteThread?: OpenDatabaseOptions['pgliteThread'];
   /** A line per migration applied at start. */
   onMigration?: ((event: MigrationProgress) => void) | undefined;
 }
@@ -37,7 +39,7 @@ export interface RunningGateway {
  * serve` runs.
  */
 export async function startGateway(options: StartGatewayOptions = {}): Promise<RunningGateway> {
-  const { listen, databaseUrl, dataDir, onMigration, ...gatewayOptions } = options;
+  const { listen, databaseUrl, dataDir, pgliteThread, onMigration, ...gatewayOptions } = options;
   const host = listen?.host ?? DEFAULT_LISTEN.host;
   const port = listen?.port ?? DEFAULT_LISTEN.port;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -45,7 +47,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
   }
   // Checked before anything is opened, so a typo costs no database start.
   resolveGatewayOptions(gatewayOptions);
-  const db = await openDatabase({ databaseUrl, dataDir, onMigration });
+  const db = await openDatabase({ databaseUrl, dataDir, pgliteThread, onMigration });
   let gateway: Gateway;
   try {
     gateway = await createGateway({ ...gatewayOptions, db });

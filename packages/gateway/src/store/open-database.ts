@@ -1,5 +1,6 @@
 import type { Database } from './database.js';
 import { type MigrationProgress, migrate } from './migrate.js';
+import type { PgliteThread } from './pglite-database.js';
 
 /** Options of {@link openDatabase}. */
 export interface OpenDatabaseOptions {
@@ -7,6 +8,11 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Without `databaseUrl`: the embedded PGlite's data directory. Neither: PGlite in memory. */
   dataDir?: string | undefined;
+  /**
+   * PGlite: `'worker'` runs it on a worker thread, so its synchronous WASM never stalls the event
+   * loop; `'main'` on this thread (only to measure the difference). @default 'worker'
+   */
+  pgliteThread?: PgliteThread | undefined;
   /** Apply pending migrations before returning. Default true. */
   migrate?: boolean | undefined;
   /** Progress of each migration applied now. */
@@ -37,7 +43,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     });
   } else {
     const { openPgliteDatabase } = await import('./pglite-database.js');
-    db = await openPgliteDatabase({ dataDir });
+    db = await openPgliteDatabase({ dataDir, thread: options.pgliteThread });
   }
   if (options.migrate === false) return db;
   try {
