@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { limitKey, type TakeToken } from '../http/api-rate-limit.js';
 import { AdminApi } from './admin-api.js';
 import type { AdminRequest, AdminResponse, BodyFailure } from './admin-exchange.js';
 import { type AdminHandlerOptions, resolveAdminOptions } from './admin-options.js';
@@ -8,6 +9,8 @@ import { nodeRequest } from './node-request.js';
 /** Where the admin API reports failures no caller should see (the caller gets a bare `internal`). */
 export interface AdminHandlerHooks {
   onError?: ((error: unknown) => void) | undefined;
+  /** Takes one request from an admin key's budget (0 when allowed, else ms to wait): 429 past it. */
+  rateLimit?: TakeToken | undefined;
 }
 
 /** A `node:http` request handler for the admin API. */
@@ -52,6 +55,18 @@ export function createAdminHandler(options: AdminHandlerOptions & AdminHandlerHo
     const path = api.handles(req.url ?? '/');
     if (path === undefined) return false;
     const requestId = requestIdOf(res);
+    const limited = await limitKey(
+      resolved.verifier,
+      req.headers.authorization,
+      'admin',
+      options.rateLimit,
+      requestId,
+    );
+    if (limited !== undefined) {
+      req.resume();
+      writeNode(res, limited);
+      return true;
+    }
     writeNode(res, await api.answer(nodeRequest(req, resolved.maxBodyBytes), path, requestId));
     return true;
   };

@@ -80,6 +80,8 @@ export const GATEWAY_ERRORS = {
     title: 'Origin not allowed for this key',
     retryability: 'not_retryable',
   },
+  // Limits: the caller may retry after `Retry-After`.
+  rate_limited: { status: 429, title: 'Too many requests from this key', retryability: 'retryable' },
   bootstrap_refused: {
     status: 409,
     title: 'The database already has an admin key',

@@ -145,11 +145,13 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     resolved.rateLimit === false
       ? undefined
       : new RateLimiter(resolved.rateLimit.perSecond, resolved.rateLimit.burst, resolved.rateLimit.maxKeys);
+  // One budget per key, on every API: keys have one type each, so the APIs never share a bucket.
+  const take = limiter === undefined ? undefined : (keyId: string) => limiter.take(keyId);
   const mcp = createMcpHandler(
     {
       verifier: keys,
       directory: agents,
-      rateLimit: limiter === undefined ? () => 0 : (id) => limiter.take(id),
+      rateLimit: take ?? (() => 0),
     },
     {
       ...(resolved.hostValidation === undefined ? {} : { hostValidation: resolved.hostValidation }),
@@ -169,6 +171,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     prefix,
     maxBodyBytes: DEFAULT_MAX_APPROVAL_BODY_BYTES,
     onError: background('approval request failed'),
+    rateLimit: take,
   });
   // The admin API shares the verifier, so a key it revokes is refused here at once.
   const admin = createAdminHandler({
@@ -176,6 +179,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     verifier: keys,
     prefix,
     onError: background('admin request failed'),
+    rateLimit: take,
   });
   // The web console: static files under {prefix}/console/, acting only through the two APIs above.
   const webConsole = createConsoleHandler({ prefix });

@@ -1,5 +1,6 @@
 import { HttpAuthError, HttpErrorCode, HttpRejection, type HttpRequestInfo } from '@mcpforge/server/http';
 import { GatewayError } from '../errors/gateway-error.js';
+import { retryAfterSeconds } from '../http/api-rate-limit.js';
 import { authorizeMcpClient } from '../keys/authorize.js';
 import { bearerToken } from '../keys/bearer.js';
 import type { KeyVerifier } from '../keys/key-verifier.js';
@@ -21,8 +22,9 @@ export interface AuthenticateServices {
  * The MCP endpoint's `authenticate`, run by the toolkit before any MCP processing, on every
  * request (POST, GET, DELETE) of both eras, so a revoked key is refused on its next request
  * even inside an open session. In order: 401 for a missing, malformed, unknown or revoked key
- * (with `WWW-Authenticate`); 429 past the key's rate limit (with `Retry-After`); 403 for a key
- * of another type or of another agent; 404 when the agent is not published. Its result, the
+ * (with `WWW-Authenticate`); 403 for a key of another type or of another agent; 429 past the
+ * key's rate limit (with `Retry-After`; refused requests above spent none of it); 404 when the
+ * agent is not published. Its result, the
  * key id, is the principal a legacy session is bound to. No answer repeats what was sent.
  */
 export function createAuthenticate(
@@ -44,17 +46,6 @@ export function createAuthenticate(
       }
       throw error;
     }
-    const waitMs = services.rateLimit(key.id);
-    if (waitMs > 0) {
-      throw new HttpRejection(
-        429,
-        HttpErrorCode.InvalidRequest,
-        'Too Many Requests: rate limit of this key',
-        {
-          headers: { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) },
-        },
-      );
-    }
     try {
       authorizeMcpClient(key, scope.workspace, scope.agent);
     } catch (error) {
@@ -67,6 +58,16 @@ export function createAuthenticate(
         );
       }
       throw error;
+    }
+    // After the 403s: a request refused for another agent spends nothing of the key's budget.
+    const waitMs = services.rateLimit(key.id);
+    if (waitMs > 0) {
+      throw new HttpRejection(
+        429,
+        HttpErrorCode.InvalidRequest,
+        'Too Many Requests: rate limit of this key',
+        { headers: { 'retry-after': retryAfterSeconds(waitMs) } },
+      );
     }
     const found = services.directory.get(scope.workspace, scope.agent);
     const endpoint = found instanceof Promise ? await found : found;

@@ -7,6 +7,7 @@ import { checkQuery } from '../../admin/request-input.js';
 import { getAgent } from '../../catalog/agents-table.js';
 import { getWorkspace } from '../../catalog/workspaces-table.js';
 import { GatewayError, invalidField } from '../../errors/gateway-error.js';
+import { rateLimitedError, retryAfterOf, type TakeToken } from '../../http/api-rate-limit.js';
 import { authorizeApproval } from '../../keys/authorize.js';
 import { bearerToken } from '../../keys/bearer.js';
 import type { KeyVerifier, VerifiedKey } from '../../keys/key-verifier.js';
@@ -36,6 +37,8 @@ export interface ApprovalApiServices {
   maxBodyBytes: number;
   /** Unexpected failures (the caller gets a bare `500 internal`). */
   onError?: ((error: unknown) => void) | undefined;
+  /** Takes one request from a key's budget (0 when allowed, else ms to wait); after the key is accepted. */
+  rateLimit?: TakeToken | undefined;
 }
 
 const LIST_PARAMETERS = ['status', 'limit', 'cursor'] as const;
@@ -116,6 +119,8 @@ export class ApprovalApi {
         if (error.code === 'key_invalid') headers['www-authenticate'] = challenge(token);
         if (error.code === 'body_too_large') headers['connection'] = 'close';
         if (error.code === 'method_not_allowed') headers['allow'] = allowedMethod(target);
+        const retryAfter = retryAfterOf(error);
+        if (retryAfter !== undefined) headers['retry-after'] = retryAfter;
       }
       const originRefused = error instanceof GatewayError && error.code === 'origin_not_allowed';
       return { response: problemResponse(error, requestId, headers), originRefused };
@@ -129,6 +134,9 @@ export class ApprovalApi {
   ): Promise<VerifiedKey> {
     const key = await this.#services.verifier.verify(token);
     authorizeApproval(key, target.workspace, target.agent, origin);
+    // Only an accepted key spends its budget: a 401 or 403 costs its holder nothing.
+    const waitMs = this.#services.rateLimit?.(key.id) ?? 0;
+    if (waitMs > 0) throw rateLimitedError(waitMs);
     return key;
   }
 
