@@ -90,7 +90,7 @@ describePostgres('an approval whose worker process is killed while executing', (
       await once(child, 'exit');
 
       // Before the lease lapses nothing runs again; after it, the survivor re-claims.
-      expect(await survivor.sweep()).toEqual({ expired: 0, reclaimed: 0 });
+      expect(await survivor.sweep()).toEqual({ expired: 0, reclaimed: 0, pruned: 0 });
       expect(await survivor.get(seeded, record.id)).toMatchObject({
         status: 'executing',
         leaseOwner: 'doomed-worker',

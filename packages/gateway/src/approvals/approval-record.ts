@@ -6,7 +6,9 @@
  * `executing` → `completed` | `failed`; `pending` → deny → `denied`; `pending` past its
  * `expiresAt` → `expired`; `executing` whose lease lapsed → re-claimed by any worker
  * (`attempts` + 1, the same idempotency value) → `executing`. "Approved" is not a stored state
- * of its own: the approve transaction is the claim.
+ * of its own: the approve transaction is the claim. An approve of a request whose requesting key
+ * was revoked, or whose agent or operation was archived, goes `pending` → `failed`
+ * (`approval_requester_revoked`, `approval_target_archived`) and executes nothing.
  * @module
  */
 
@@ -44,7 +46,13 @@ export interface ApprovalRecord {
   status: ApprovalStatus;
   /** A bounded, redacted copy of the arguments (see preview.ts). */
   payloadPreview: unknown;
+  /** Whether the preview was cut (a string, list, object or nesting shortened): it is not the whole call. */
+  payloadPreviewTruncated: boolean;
   requestedByKeyId: string;
+  /** The requesting key's name (never its value). */
+  requestedByKeyName: string;
+  /** False once the requesting key was revoked: an approve then fails without executing. */
+  requestedByKeyActive: boolean;
   /** Of the `tools/call` that created it. */
   requestId: string;
   traceId: string;

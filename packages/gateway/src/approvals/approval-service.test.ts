@@ -315,7 +315,7 @@ describeEachDatabase('ApprovalService', (fixture: DatabaseFixture) => {
     });
     const approving = first.approve(scope(), record.id, approver());
     await reached;
-    expect(await second.sweep()).toEqual({ expired: 0, reclaimed: 0 });
+    expect(await second.sweep()).toEqual({ expired: 0, reclaimed: 0, pruned: 0 });
     clock.advance(30_000);
     expect((await second.sweep()).reclaimed).toBe(1);
     const completed = await second.get(scope(), record.id);

@@ -8,12 +8,14 @@ import type { HistoryWriter } from '../history/history-writer.js';
 import { newRequestId, newTraceId } from '../http/trace-context.js';
 import type { Database, Unlisten } from '../store/database.js';
 import { isApprovalId, newApprovalId } from './approval-id.js';
+import { type ApprovalLimitOptions, readApprovalLimits } from './approval-limits.js';
 import {
   type ApprovalRecord,
   type ApprovalScope,
   type ApprovalStatus,
   isTerminal,
 } from './approval-record.js';
+import { ApprovalRefusal } from './approval-refusal.js';
 import {
   APPROVALS_CHANNEL,
   abandonExhausted,
@@ -28,10 +30,12 @@ import {
   type LeaseTerms,
   listApprovals,
   operationBinding,
+  type PendingQuota,
+  pruneTerminal,
   reclaimOne,
 } from './approvals-table.js';
 import { approvalFingerprint, withoutControlFields } from './fingerprint.js';
-import { previewOf } from './preview.js';
+import { previewWithCut } from './preview.js';
 
 export { APPROVALS_CHANNEL } from './approvals-table.js';
 
@@ -56,9 +60,16 @@ export const ABANDONED_ERROR_CODE = 'approval_attempts_exhausted';
 
 /** Rows one sweep expires or re-claims at most; the next sweep takes the rest. */
 const SWEEP_BATCH = 100;
+/** Terminal rows one sweep deletes at most (past their retention). */
+const PRUNE_BATCH = 1000;
 
-/** Options of {@link ApprovalService}. */
-export interface ApprovalServiceOptions {
+/**
+ * Options of {@link ApprovalService}. The limits (approval-limits.ts): `maxPendingPerKey` (50)
+ * and `maxPendingPerAgent` (500) pending requests, past them `approval_queue_full`;
+ * `maxArgumentsBytes` (64 KiB of JSON), past it `approval_arguments_too_large`; `retentionMs`
+ * (90 days after creation), after which the sweep deletes a request that ended.
+ */
+export interface ApprovalServiceOptions extends ApprovalLimitOptions {
   db: Database;
   executor: Executor;
   history: HistoryWriter;
@@ -206,6 +217,9 @@ export class ApprovalService {
   readonly #sweepMs: number;
   readonly #pollMs: number;
   readonly #maxAttempts: number;
+  readonly #quota: PendingQuota;
+  readonly #maxArgumentsBytes: number;
+  readonly #retentionMs: number;
   readonly #workerId: string;
   readonly #now: () => Date;
   readonly #onError: (error: unknown) => void;
@@ -231,6 +245,10 @@ export class ApprovalService {
     this.#sweepMs = positive('sweepMs', options.sweepMs, DEFAULT_SWEEP_MS);
     this.#pollMs = positive('pollMs', options.pollMs, DEFAULT_POLL_MS);
     this.#maxAttempts = positive('maxAttempts', options.maxAttempts, DEFAULT_MAX_ATTEMPTS);
+    const limits = readApprovalLimits(options, 'ApprovalService: ');
+    this.#quota = { perKey: limits.maxPendingPerKey, perAgent: limits.maxPendingPerAgent };
+    this.#maxArgumentsBytes = limits.maxArgumentsBytes;
+    this.#retentionMs = limits.retentionMs;
     this.#workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
     if (typeof this.#workerId !== 'string' || this.#workerId === '' || this.#workerId.length > 200) {
       throw new TypeError('ApprovalService: workerId must be a non-empty string of at most 200 characters');
@@ -249,27 +267,50 @@ export class ApprovalService {
    * tools/call of an approval:required tool: the active request of this identity, or a new one.
    * Concurrent identical calls create exactly one (unique partial index on fingerprint WHERE
    * status is active). `created` says whether this call made it.
+   * @throws ApprovalRefusal `approval_arguments_too_large` (past `maxArgumentsBytes`, checked
+   * before anything is stored) or `approval_queue_full` (a new request past the key's or the
+   * agent's pending quota; an identical call still gets its active request).
    */
   async request(input: ApprovalRequestInput): Promise<{ record: ApprovalRecord; created: boolean }> {
     if (this.#closed) throw closedError();
     const args = withoutControlFields(input.arguments);
+    const bytes = Buffer.byteLength(JSON.stringify(args), 'utf8');
+    if (bytes > this.#maxArgumentsBytes) {
+      throw new ApprovalRefusal(
+        'approval_arguments_too_large',
+        `the arguments are ${bytes} bytes of JSON; an approval request keeps at most ${this.#maxArgumentsBytes}`,
+      );
+    }
+    const { preview, truncated } = previewWithCut(args);
     const now = this.#now();
-    return insertOrGetActive(this.#db, {
-      id: newApprovalId(),
-      workspaceId: input.workspaceId,
-      agentId: input.agentId,
-      agentVersionId: input.agentVersionId,
-      operationVersionId: input.operationVersionId,
-      tool: input.tool,
-      fingerprint: approvalFingerprint({ ...input, arguments: args }),
-      arguments: args,
-      payloadPreview: previewOf(args),
-      keyId: input.keyId,
-      requestId: input.requestId,
-      traceId: input.traceId,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + this.#ttlMs),
-    });
+    const outcome = await insertOrGetActive(
+      this.#db,
+      {
+        id: newApprovalId(),
+        workspaceId: input.workspaceId,
+        agentId: input.agentId,
+        agentVersionId: input.agentVersionId,
+        operationVersionId: input.operationVersionId,
+        tool: input.tool,
+        fingerprint: approvalFingerprint({ ...input, arguments: args }),
+        arguments: args,
+        payloadPreview: preview,
+        payloadPreviewTruncated: truncated,
+        keyId: input.keyId,
+        requestId: input.requestId,
+        traceId: input.traceId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + this.#ttlMs),
+      },
+      this.#quota,
+    );
+    if ('full' in outcome) {
+      throw new ApprovalRefusal(
+        'approval_queue_full',
+        `the ${outcome.full === 'key' ? 'requesting key' : 'agent'} has ${outcome.pending} requests waiting for a person (at most ${outcome.limit})`,
+      );
+    }
+    return outcome;
   }
 
   /** The request `id` of `scope`; undefined when there is none (or it belongs to another agent). */
@@ -301,6 +342,8 @@ export class ApprovalService {
     if (this.#closed) throw closedError();
     const claimed = await claimApproval(this.#db, scope, id, { keyId: decision.keyId, note }, this.#lease());
     if (claimed === undefined) return this.#current(scope, id);
+    // Failed in the claim itself (the requester's key revoked, the agent or operation archived): nothing runs.
+    if (claimed.record.status !== 'executing') return claimed.record;
     return this.#track(this.#execute(claimed));
   }
 
@@ -342,11 +385,15 @@ export class ApprovalService {
     }
   }
 
-  /** One sweep: expire pending past expiresAt, re-claim executing with lapsed leases and execute them. */
-  async sweep(): Promise<{ expired: number; reclaimed: number }> {
-    if (this.#closed) return { expired: 0, reclaimed: 0 };
+  /**
+   * One sweep: expire pending past expiresAt, delete terminal requests past their retention,
+   * re-claim executing with lapsed leases and execute them.
+   */
+  async sweep(): Promise<{ expired: number; reclaimed: number; pruned: number }> {
+    if (this.#closed) return { expired: 0, reclaimed: 0, pruned: 0 };
     const now = this.#now();
     const expired = await expireDue(this.#db, now, { limit: SWEEP_BATCH });
+    const pruned = await pruneTerminal(this.#db, new Date(now.getTime() - this.#retentionMs), PRUNE_BATCH);
     await abandonExhausted(
       this.#db,
       now,
@@ -361,7 +408,7 @@ export class ApprovalService {
       executions.push(this.#track(this.#execute(claimed)));
     }
     await Promise.allSettled(executions);
-    return { expired: expired.length, reclaimed: executions.length };
+    return { expired: expired.length, reclaimed: executions.length, pruned };
   }
 
   /** Starts the periodic sweep and LISTEN. */

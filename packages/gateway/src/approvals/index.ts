@@ -1,5 +1,15 @@
 export { APPROVAL_ID_PATTERN, isApprovalId, newApprovalId } from './approval-id.js';
 export {
+  APPROVAL_LIMIT_NAMES,
+  type ApprovalLimitOptions,
+  type ApprovalLimits,
+  DEFAULT_MAX_ARGUMENTS_BYTES,
+  DEFAULT_MAX_PENDING_PER_AGENT,
+  DEFAULT_MAX_PENDING_PER_KEY,
+  DEFAULT_RETENTION_MS,
+  readApprovalLimits,
+} from './approval-limits.js';
+export {
   ACTIVE_STATUSES,
   APPROVAL_STATUSES,
   type ApprovalRecord,
@@ -8,6 +18,7 @@ export {
   isTerminal,
   TERMINAL_STATUSES,
 } from './approval-record.js';
+export { ApprovalRefusal, type ApprovalRefusalCode } from './approval-refusal.js';
 export {
   ABANDONED_ERROR_CODE,
   APPROVALS_CHANNEL,
@@ -34,4 +45,11 @@ export {
   isControlField,
   withoutControlFields,
 } from './fingerprint.js';
-export { isSecretName, MAX_PREVIEW_BYTES, previewOf, REDACTED } from './preview.js';
+export {
+  isSecretName,
+  MAX_PREVIEW_BYTES,
+  type Preview,
+  previewOf,
+  previewWithCut,
+  REDACTED,
+} from './preview.js';

@@ -79,6 +79,13 @@ export const TOOL_ERRORS = {
     retryability: 'not_retryable',
     message: 'This agent has no tool of that name: call search_tools and use a name it returns.',
   },
+  approval_arguments_too_large: {
+    stage: 'validate',
+    outcome: 'not_executed',
+    retryability: 'not_retryable',
+    message:
+      "The arguments are larger than the gateway keeps for a person's approval: send smaller arguments.",
+  },
   // authorize: the call is valid but this workspace may not make it.
   upstream_host_not_allowed: {
     stage: 'authorize',
@@ -98,6 +105,25 @@ export const TOOL_ERRORS = {
     outcome: 'not_executed',
     retryability: 'not_retryable',
     message: 'Nobody approved this call in time.',
+  },
+  approval_queue_full: {
+    stage: 'approval',
+    outcome: 'not_executed',
+    retryability: 'retryable',
+    message:
+      "Too many calls of this key or agent are waiting for a person's approval: retry once some are decided.",
+  },
+  approval_requester_revoked: {
+    stage: 'approval',
+    outcome: 'not_executed',
+    retryability: 'not_retryable',
+    message: 'The key that made this call was revoked before it was approved; nothing was executed.',
+  },
+  approval_target_archived: {
+    stage: 'approval',
+    outcome: 'not_executed',
+    retryability: 'not_retryable',
+    message: "The call's agent or operation was archived before it was approved; nothing was executed.",
   },
   // dispatch: building the request and connecting; nothing reached the upstream.
   upstream_credential_unavailable: {

@@ -106,10 +106,15 @@ describeEachDatabase('the approval API over HTTP', (fixture) => {
       currency: 'EUR',
       card_token: '[redacted]',
     });
-    // Neither the stored argument nor anything of the lease or of a key is in a view.
+    // Who asked: the requesting key by id and name, and whether it is still active (issue 19).
+    expect(one.body.requested_by).toEqual({ key_id: seeded.clientKeyId, name: 'sales client', active: true });
+    expect(one.body.payload_preview_truncated).toBe(false);
+    // Neither the stored argument nor anything of the lease nor any key's value is in a view.
     const text = JSON.stringify(one.body);
     expect(text).not.toContain('tok_live_secret_4242');
-    expect(text).not.toMatch(/lease|key_id|mcpf_/);
+    expect(text).not.toMatch(/lease|mcpf_/);
+    expect(text).not.toContain(seeded.clientKey);
+    expect(text).not.toContain(seeded.approvalKey);
 
     const before = orderPosts(upstream);
     const approved = await approve(record.id, seeded.approvalKey, {

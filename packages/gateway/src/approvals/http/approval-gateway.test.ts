@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, describePostgres } from '../../test-support/describe-each-database.js';
-import { type ListeningGateway, listenGateway } from '../../test-support/gateway-fixture.js';
+import { LegacyClient, type ListeningGateway, listenGateway } from '../../test-support/gateway-fixture.js';
 import { startUpstream, type TestUpstream } from '../../test-support/upstream-server.js';
 import {
   type ApprovalAgent,
+  ORDER_TOOL,
   orderPosts,
   requestOrder,
   seedApprovalAgent,
@@ -121,6 +122,100 @@ describeEachDatabase('the approvals options of the gateway', (fixture) => {
       expect(text).not.toContain('SECRET-UPSTREAM-BODY');
       expect(text).not.toContain('SECRET-ARGUMENT');
       expect(text).not.toContain(seeded.approvalKey);
+    } finally {
+      await listening.close();
+      await upstream.close();
+    }
+  });
+
+  it('approvals.maxPendingPerKey and maxArgumentsBytes: a tools/call past them is a structured tool error, and nothing is stored (issue 19)', async () => {
+    const upstream = await startUpstream();
+    const listening = await listenGateway(fixture.db(), {
+      approvals: { maxPendingPerKey: 2, maxArgumentsBytes: 512 },
+    });
+    try {
+      const seeded = await seedApprovalAgent(fixture.db(), upstream);
+      const client = new LegacyClient(
+        `${listening.origin}/mcp/v1/${seeded.workspace}/${seeded.agent}`,
+        seeded.clientKey,
+      );
+      await client.connect();
+      const call = async (args: Record<string, unknown>) =>
+        (await client.request('tools/call', { name: ORDER_TOOL, arguments: args })).body.result;
+      expect((await call({ amount: 1, currency: 'EUR' })).structuredContent.status).toBe('approval_required');
+      expect((await call({ amount: 2, currency: 'EUR' })).structuredContent.status).toBe('approval_required');
+      const full = await call({ amount: 3, currency: 'EUR' });
+      expect(full.isError).toBe(true);
+      expect(full.structuredContent).toMatchObject({
+        error_code: 'approval_queue_full',
+        stage: 'approval',
+        retryability: 'retryable',
+        outcome_certainty: 'not_executed',
+      });
+      expect(full.structuredContent.request_id).toEqual(expect.any(String));
+      expect(full.structuredContent.trace_id).toMatch(/^[0-9a-f]{32}$/);
+      expect(JSON.parse(full.content[0].text)).toEqual(full.structuredContent);
+      // The same call as a waiting one is not new: it is answered with its request.
+      expect((await call({ amount: 2, currency: 'EUR' })).structuredContent.status).toBe('approval_required');
+      const large = await call({ amount: 4, currency: 'EUR', card_token: 'x'.repeat(600) });
+      expect(large.structuredContent).toMatchObject({
+        error_code: 'approval_arguments_too_large',
+        stage: 'validate',
+        retryability: 'not_retryable',
+        outcome_certainty: 'not_executed',
+      });
+      const { rows } = await fixture
+        .db()
+        .query<{ count: number }>(
+          'SELECT count(*)::integer AS count FROM approval_requests WHERE agent_id = $1',
+          [seeded.agentId],
+        );
+      expect(rows[0]?.count).toBe(2);
+      expect(orderPosts(upstream)).toBe(0);
+    } finally {
+      await listening.close();
+      await upstream.close();
+    }
+  });
+
+  it('the view names the requesting key and whether it is active; approving after its revocation fails and runs nothing (issue 19)', async () => {
+    const upstream = await startUpstream();
+    const listening = await listenGateway(fixture.db());
+    try {
+      const seeded = await seedApprovalAgent(fixture.db(), upstream);
+      const record = await requestOrder(listening.gateway.approvals, seeded);
+      const view = async () =>
+        (await (
+          await fetch(`${listening.origin}${seeded.approvalsPath}/${record.id}`, {
+            headers: { authorization: `Bearer ${seeded.approvalKey}` },
+          })
+        ).json()) as { requested_by: unknown; status: string };
+      expect((await view()).requested_by).toEqual({
+        key_id: seeded.clientKeyId,
+        name: 'sales client',
+        active: true,
+      });
+      await listening.gateway.keys.revoke(seeded.clientKeyId);
+      expect((await view()).requested_by).toEqual({
+        key_id: seeded.clientKeyId,
+        name: 'sales client',
+        active: false,
+      });
+      const approved = await post(
+        `${listening.origin}${seeded.approvalsPath}/${record.id}/approve`,
+        seeded.approvalKey,
+        {
+          approve: 'yes',
+        },
+      );
+      expect(approved.status).toBe(200);
+      expect(approved.body).toMatchObject({
+        status: 'failed',
+        error_code: 'approval_requester_revoked',
+        attempts: 0,
+        response_payload: { error_code: 'approval_requester_revoked', outcome_certainty: 'not_executed' },
+      });
+      expect(orderPosts(upstream)).toBe(0);
     } finally {
       await listening.close();
       await upstream.close();

@@ -3,9 +3,18 @@ import { approvalPath } from './approval-path.js';
 
 /**
  * What the approval API shows of a request: snake_case, as the MCP result that announced it.
- * Never the stored arguments (only the redacted preview), the lease owner or any key.
+ * Never the stored arguments (only the redacted preview), the lease owner or any key value: the
+ * requesting key by id and name, and whether it is still active, so a person sees who asked.
  * @module
  */
+
+/** The key that made the call: never its value. */
+export interface RequesterView {
+  key_id: string;
+  name: string;
+  /** False once the key was revoked: approving then fails with `approval_requester_revoked`. */
+  active: boolean;
+}
 
 /** One approval request as the approval API answers it. */
 export interface ApprovalView {
@@ -15,6 +24,9 @@ export interface ApprovalView {
   tool: string;
   status: ApprovalStatus;
   payload_preview: unknown;
+  /** True when the preview is cut (long strings, lists, members or nesting): it is not the whole call. */
+  payload_preview_truncated: boolean;
+  requested_by: RequesterView;
   created_at: string;
   expires_at: string;
   decided_at: string | null;
@@ -49,6 +61,12 @@ export function approvalView(record: ApprovalRecord, prefix: string): ApprovalVi
     tool: record.tool,
     status: record.status,
     payload_preview: record.payloadPreview,
+    payload_preview_truncated: record.payloadPreviewTruncated,
+    requested_by: {
+      key_id: record.requestedByKeyId,
+      name: record.requestedByKeyName,
+      active: record.requestedByKeyActive,
+    },
     created_at: record.createdAt.toISOString(),
     expires_at: record.expiresAt.toISOString(),
     decided_at: iso(record.decidedAt),

@@ -1,8 +1,15 @@
 import type { CallToolResult, HandlerContext } from '@mcpforge/server';
 import type { ApprovalRecord } from '../approval-record.js';
 import { isTerminal } from '../approval-record.js';
+import { ApprovalRefusal } from '../approval-refusal.js';
 import type { ApprovalRequestInput, ApprovalService } from '../approval-service.js';
-import { approvalPath, approvalRequiredResult, decidedErrorCode, decidedResult } from './approval-result.js';
+import {
+  approvalPath,
+  approvalRequiredResult,
+  decidedErrorCode,
+  decidedResult,
+  refusedResult,
+} from './approval-result.js';
 import type { ApprovalTaskStore } from './approval-task-store.js';
 
 /**
@@ -65,11 +72,22 @@ export async function answerApprovalCall(
   place: CallPlace,
 ): Promise<ApprovalAnswer> {
   const { workspace, agent, method, ...input } = call;
-  const { record } = await surfaces.service.request(input);
+  const requested = await surfaces.service.request(input).catch((error: unknown) => {
+    // Too large or too many waiting: a structured tool error, nothing stored or executed.
+    if (error instanceof ApprovalRefusal) return error;
+    throw error;
+  });
+  if (requested instanceof ApprovalRefusal) return refusedAnswer(requested, call);
+  const { record } = requested;
   if (place.taskId !== undefined) return inTask(surfaces, call, record, ctx, place.tasks, place.taskId);
   const url = elicitationUrl(surfaces, record, ctx);
   if (url !== undefined) return withElicitation(surfaces, call, record, ctx, url, place.notify);
   return pendingAnswer(record, surfaces.prefix);
+}
+
+function refusedAnswer(refusal: ApprovalRefusal, call: ApprovalCall): ApprovalAnswer {
+  const facts = { requestId: call.requestId, traceId: call.traceId, method: call.method };
+  return { result: refusedResult(refusal, facts), pending: false, errorCode: refusal.code };
 }
 
 function pendingAnswer(record: ApprovalRecord, prefix: string): ApprovalAnswer {

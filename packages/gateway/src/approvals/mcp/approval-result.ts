@@ -2,6 +2,7 @@ import type { CallToolResult, JsonSchema } from '@mcpforge/server';
 import { createToolError, type ToolErrorFacts, toolErrorResult } from '../../errors/tool-error.js';
 import { isToolErrorCode } from '../../errors/tool-error-table.js';
 import type { ApprovalRecord } from '../approval-record.js';
+import type { ApprovalRefusal } from '../approval-refusal.js';
 
 /**
  * What a `tools/call` of an approval-required tool answers: the seed's `approval_required`
@@ -82,6 +83,11 @@ export function decidedResult(record: ApprovalRecord, facts: ToolErrorFacts): Ca
   // failed: the execution's code (the request may have reached the upstream: 'sent').
   const code = isToolErrorCode(record.errorCode) ? record.errorCode : 'internal';
   return toolErrorResult(createToolError(code, { ...facts, sent: true }));
+}
+
+/** The tool error of a call refused before any request was stored (too large, queue full). */
+export function refusedResult(refusal: ApprovalRefusal, facts: ToolErrorFacts): CallToolResult {
+  return toolErrorResult(createToolError(refusal.code, facts));
 }
 
 /** The code of a decided result that is a tool error, else undefined (completed). */
