@@ -79,6 +79,9 @@ export const EVERYDAY_WORD_GROUPS: readonly (readonly string[])[] = [
   ['contributor', 'collaborator', 'worked on', 'helped with'],
   // The caller: APIs say "the authenticated user" where a person says "me" or "my".
   ['authenticated', 'me', 'my', 'mine', 'myself', 'i', 'logged in', 'signed in', 'current user', 'who am i'],
+  // Asking who the caller is asks for a user: "who am i logged in as" is the authenticated user.
+  ['user', 'who am i', 'current user', 'logged in as', 'signed in as', 'whoami'],
+  ['profile', 'who am i', 'current user', 'logged in as', 'signed in as', 'whoami'],
   // Russian.
   ['создать', 'завести', 'добавить', 'новый', 'открыть', 'оформить', 'зарегистрировать'],
   ['удалить', 'убрать', 'стереть', 'снести', 'избавиться', 'выкинуть', 'выбросить'],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from './analyze.js';
 import { QueryExpansion, queryExpansion } from './query-expansion.js';
 import { ToolSearchIndex } from './tool-search-index.js';
-import { DEFAULT_TUNING } from './tuning.js';
+import { DEFAULT_TUNING, IDIOM_MEANING_WEIGHT } from './tuning.js';
 import type { SearchDocument } from './types.js';
 
 const term = (word: string) => analyze(word)[0];
@@ -27,9 +27,14 @@ describe('QueryExpansion', () => {
 
   it('matches a phrase stem by stem, stop words kept', () => {
     const [turned] = groups.expand('turning off the workflow');
-    expect(turned).toEqual({ anchor: term('turning'), terms: [term('disable')], weight: 0.25 });
+    expect(turned).toEqual({
+      anchor: term('turning'),
+      terms: [term('disable')],
+      weight: 0.25,
+      ownTerms: [term('turning')],
+    });
     expect(groups.expand('who is logged in')).toEqual([
-      { anchor: term('logged'), terms: [term('authenticated')], weight: 0.25 },
+      { anchor: term('logged'), terms: [term('authenticated')], weight: 0.25, ownTerms: [term('logged')] },
     ]);
   });
 
@@ -68,7 +73,14 @@ describe('QueryExpansion', () => {
   it('matches a mixed-case entry however the query writes it', () => {
     const expansion = QueryExpansion.compile([{ groups: [['GitHub Actions', 'ci']], weight: 0.5 }]);
     for (const query of ['run github actions', 'run GitHub Actions', 'run GITHUB ACTIONS']) {
-      expect(expansion.expand(query)).toEqual([{ anchor: term('github'), terms: [term('ci')], weight: 0.5 }]);
+      expect(expansion.expand(query)).toEqual([
+        {
+          anchor: term('github'),
+          terms: [term('ci')],
+          weight: 0.5,
+          ownTerms: [term('github'), term('actions')],
+        },
+      ]);
     }
     expect(QueryExpansion.compile([{ groups: [['CI', 'GitHub']], weight: 0.5 }]).expand('ci')).toEqual([
       { anchor: term('ci'), terms: [term('github')], weight: 0.5 },
@@ -136,14 +148,50 @@ describe('everyday words in the index', () => {
     expect(names(off, 'get my user')[0]).toBe('users/get-by-name');
   });
 
-  it('counts an expanded word below the word itself', () => {
-    const score = (index: ToolSearchIndex, query: string, name: string) =>
-      index.search(query, { limit: 8 }).find((hit) => hit.name === name)?.score ?? 0;
+  const score = (index: ToolSearchIndex, query: string, name: string) =>
+    index.search(query, { limit: 8 }).find((hit) => hit.name === name)?.score ?? 0;
+
+  it('counts a word expanded through its group below the word itself', () => {
+    const direct = score(on, 'delete', 'repos/delete');
+    const viaWord = score(on, 'remove', 'repos/delete');
+    expect(viaWord).toBeGreaterThan(0);
+    expect(viaWord).toBeCloseTo(direct * DEFAULT_TUNING.everydayWeight, 9);
+    expect(score(off, 'remove', 'repos/delete')).toBe(0);
+  });
+
+  it('counts the meaning of a several-word phrase above a word, and its own words below', () => {
     const direct = score(on, 'disable', 'actions/disable-workflow');
     const viaPhrase = score(on, 'switch off', 'actions/disable-workflow');
-    expect(viaPhrase).toBeGreaterThan(0);
-    expect(viaPhrase).toBeCloseTo(direct * DEFAULT_TUNING.everydayWeight, 9);
+    expect(viaPhrase).toBeCloseTo(direct * IDIOM_MEANING_WEIGHT, 9);
     expect(score(off, 'switch off', 'actions/disable-workflow')).toBe(0);
+  });
+
+  it('does not read "logged in" as logs, and finds who the caller is', () => {
+    const identity: SearchDocument[] = [
+      {
+        name: 'users/get-authenticated',
+        title: 'Get the authenticated user',
+        description: 'Your profile.',
+        sections: [],
+      },
+      {
+        name: 'actions/download-job-logs',
+        title: 'Download job logs',
+        description: 'Logs of a job.',
+        sections: [],
+      },
+      {
+        name: 'orgs/get-log-retention',
+        title: 'Get log retention',
+        description: 'How long logs are kept.',
+        sections: [],
+      },
+      { name: 'users/list-logins', title: 'List users', description: 'Lists every user.', sections: [] },
+    ];
+    const index = ToolSearchIndex.build(identity);
+    for (const query of ['who am I logged in as', 'who am I signed in as', 'current user']) {
+      expect(names(index, query)[0]).toBe('users/get-authenticated');
+    }
   });
 
   it('takes an agent’s synonyms, and answers a query of stop words that a group knows', () => {

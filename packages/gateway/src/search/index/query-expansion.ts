@@ -29,6 +29,12 @@ export interface PhraseExpansion {
   terms: readonly string[];
   /** What one of `terms` counts against the query's own word. */
   weight: number;
+  /**
+   * A phrase of two or more words ("logged in", "turn off") stands for its group as a whole: these
+   * are the index terms of its own words, which then count only at `weight`, while `terms` count
+   * in full. Absent for a one-word phrase, whose word keeps its own meaning too.
+   */
+  ownTerms?: readonly string[];
 }
 
 /** Groups of words and phrases that mean the same, and the weight of an expansion through them. */
@@ -72,7 +78,8 @@ export class QueryExpansion {
       for (const phrase of this.#byFirstStem.get(stems[start] as string) ?? []) {
         if (seen.has(phrase) || !matchesFrom(stems, start, phrase.stems)) continue;
         seen.add(phrase);
-        found.push({ anchor: phrase.anchor, terms: phrase.terms, weight: phrase.weight });
+        const { anchor, terms, weight, ownTerms } = phrase;
+        found.push(ownTerms === undefined ? { anchor, terms, weight } : { anchor, terms, weight, ownTerms });
       }
     }
     return found;
@@ -100,12 +107,15 @@ function addGroup(byFirstStem: Map<string, Phrase[]>, group: readonly string[], 
   for (const member of group) {
     const words = phraseWords(member);
     if (words.length === 0 || words.length > MAX_PHRASE_WORDS) continue;
-    const anchor = words.map(termOf).find((term) => term !== null && term !== '') ?? null;
+    const own = words.map(termOf).filter((term): term is string => term !== null && term !== '');
+    const anchor = own[0] ?? null;
     const terms = [...targets].filter((term) => term !== anchor);
     if (terms.length === 0) continue;
     const stems = words.map(phraseStemOf);
     const list = byFirstStem.get(stems[0] as string) ?? [];
-    list.push({ stems, anchor, terms, weight });
+    list.push(
+      words.length > 1 ? { stems, anchor, terms, weight, ownTerms: own } : { stems, anchor, terms, weight },
+    );
     byFirstStem.set(stems[0] as string, list);
   }
 }

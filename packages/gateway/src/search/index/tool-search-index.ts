@@ -16,12 +16,13 @@
  */
 import { analyze } from './analyze.js';
 import { distinctiveText, sharedSentences, withoutLinks } from './boilerplate.js';
+import { nameText } from './name-text.js';
 import { type PhraseExpansion, type QueryExpansion, queryExpansion } from './query-expansion.js';
 import { abbreviationPairs, cooccurrencePairs, type TermFields } from './related-terms.js';
 import { type SchemaText, schemaText } from './schema-text.js';
 import { SearchIndexError } from './search-index-error.js';
 import { topHits } from './top-hits.js';
-import { DEFAULT_TUNING } from './tuning.js';
+import { DEFAULT_TUNING, IDIOM_MEANING_WEIGHT } from './tuning.js';
 import type {
   SearchDocument,
   SearchField,
@@ -199,32 +200,41 @@ export class ToolSearchIndex {
   ): { members: RelatedTerm[]; weight: number }[] {
     const counts = new Map<string, number>();
     for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+    // The words of a phrase that stands for its group ("logged in" is not about logs) count only
+    // at the phrase's weight; what the phrase means counts in full.
+    const ownWeights = new Map<string, number>();
+    for (const phrase of phrases) {
+      for (const own of phrase.ownTerms ?? []) {
+        ownWeights.set(own, Math.min(ownWeights.get(own) ?? 1, phrase.weight));
+      }
+    }
     const groups: { members: RelatedTerm[]; weight: number }[] = [];
     for (const [term, weight] of counts) {
       const members: RelatedTerm[] = [];
+      const own = ownWeights.get(term) ?? 1;
       if (this.#postings.has(term)) {
-        members.push({ term, weight: 1 });
+        members.push({ term, weight: own });
         for (const other of this.#related.get(term) ?? []) {
-          members.push({ term: other, weight: this.#relatedWeight });
+          members.push({ term: other, weight: this.#relatedWeight * own });
         }
         for (const other of this.#cooccurring.get(term) ?? []) {
-          addMember(members, other, this.#cooccurrenceWeight);
+          addMember(members, other, this.#cooccurrenceWeight * own);
         }
       } else {
         for (const other of this.#prefixed(term)) {
-          members.push({ term: other, weight: this.#relatedWeight });
+          members.push({ term: other, weight: this.#relatedWeight * own });
         }
       }
       for (const phrase of phrases) {
         if (phrase.anchor !== term) continue;
-        for (const other of phrase.terms) addMember(members, other, phrase.weight);
+        for (const other of phrase.terms) addMember(members, other, meaningWeight(phrase));
       }
       if (members.length > 0) groups.push({ members, weight });
     }
     for (const phrase of phrases) {
       if (phrase.anchor !== null && counts.has(phrase.anchor)) continue;
       const members: RelatedTerm[] = [];
-      for (const other of phrase.terms) addMember(members, other, phrase.weight);
+      for (const other of phrase.terms) addMember(members, other, meaningWeight(phrase));
       groups.push({ members, weight: 1 });
     }
     return groups;
@@ -277,7 +287,7 @@ function documentFields(
     .map((section) => [section.slug, section.title ?? '', section.description ?? ''].join(' '))
     .join(' ');
   return {
-    name: analyze(document.name),
+    name: analyze(nameText(document.name)),
     title: analyze(withoutLinks(document.title ?? '')),
     description: analyze(distinctiveText(document.description, shared)),
     sections: analyze(withoutLinks(sectionText)),
@@ -348,6 +358,14 @@ function buildPostings(fieldTerms: readonly FieldTerms[], tuning: SearchTuning):
     postings.set(term, { docs: Int32Array.from(docs), scores });
   }
   return postings;
+}
+
+/**
+ * What a phrase's meaning counts: a phrase of several words stands for its group, so its meaning
+ * counts at least IDIOM_MEANING_WEIGHT; a one-word phrase counts at its source's weight.
+ */
+function meaningWeight(phrase: PhraseExpansion): number {
+  return phrase.ownTerms === undefined ? phrase.weight : Math.max(phrase.weight, IDIOM_MEANING_WEIGHT);
 }
 
 /** Adds `term` to a group unless it is a member already (its first weight stands). */
