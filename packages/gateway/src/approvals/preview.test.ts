@@ -138,7 +138,8 @@ describe('previewOf', () => {
     );
     expect(truncated).toBe(false);
     // Stored as JSON and read back (jsonb), it is still there.
-    expect(JSON.parse(JSON.stringify(preview)).nested.data.__proto__).toEqual({ hidden: 'X' });
+    const readBack = JSON.parse(JSON.stringify(preview)).nested.data;
+    expect(Object.getOwnPropertyDescriptor(readBack, '__proto__')?.value).toEqual({ hidden: 'X' });
     expect(Object.getPrototypeOf((preview as { nested: { data: object } }).nested.data)).toBe(
       Object.prototype,
     );
