@@ -9,6 +9,7 @@ import { frankfurterDraft, uniqueSlug } from '../../test-support/catalog-fixture
 import { describeEachDatabase, describePostgres } from '../../test-support/describe-each-database.js';
 import type { ImportPlan, PlannedOperation } from '../convert/import-plan.js';
 import { applyImportPlan, type ImportProgress } from './apply-plan.js';
+import { BATCH_ROWS } from './import-batch.js';
 
 function petDraft(name: string, method: string, path: string, description: string): Record<string, unknown> {
   const hasId = path.includes('{petId}');
@@ -56,7 +57,9 @@ function petPlan(overrides: { showDescription?: string; showSlug?: string } = {}
       { key: 'PUT /pets/{petId}/photo', operationId: 'uploadPhoto', reason: 'multipart/form-data body' },
     ],
     warnings: [{ key: 'GET /pets', message: 'response schema not mapped' }],
-    secrets: [{ variable: 'PETSTORE_API_KEY', scheme: 'api_key', in: 'header', name: 'X-API-Key' }],
+    secrets: [
+      { variable: 'MCPFORGE_SECRET_PETSTORE_API_KEY', scheme: 'api_key', in: 'header', name: 'X-API-Key' },
+    ],
   };
 }
 
@@ -73,7 +76,7 @@ describeEachDatabase('applyImportPlan', (fixture) => {
       published: false,
       counts: { created: 3, updated: 0, unchanged: 0, skipped: 1, warnings: 1 },
       skipped: [{ key: 'PUT /pets/{petId}/photo', reason: 'multipart/form-data body' }],
-      secrets: [{ variable: 'PETSTORE_API_KEY' }],
+      secrets: [{ variable: 'MCPFORGE_SECRET_PETSTORE_API_KEY' }],
       metrics: { scope: 'operations', toolCount: 3, largestTool: expect.any(String) },
     });
     expect(report.metrics.estimatedTokens).toBe(Math.ceil(report.metrics.catalogBytes / 3));
@@ -203,6 +206,62 @@ describeEachDatabase('applyImportPlan', (fixture) => {
     expect(again.agent).toMatchObject({ created: false, operations: 3, publishedVersion: 2 });
     expect(again.operations.map((o) => o.publishedVersion)).toEqual([1, 1, 2]);
     expect((await getAgent(fixture.db(), workspace, 'pets')).draft.operations).toHaveLength(3);
+  });
+
+  it('more operations than one statement carries (BATCH_ROWS): each created with its import key, published as version 1, a re-import finds them unchanged', async () => {
+    const workspace = uniqueSlug('import');
+    const plan = petPlan();
+    const count = BATCH_ROWS + 7;
+    plan.operations = Array.from({ length: count }, (_, i) =>
+      planned(`GET /pets/kind${i}`, `kind-${i}`, `listKind${i}`, `List the pets of kind ${i}.`),
+    );
+    const report = await applyImportPlan(fixture.db(), plan, { workspace, publish: true, allowHost: true });
+    expect(report.counts.created).toBe(count);
+    expect(new Set(report.operations.map((o) => o.publishedVersion))).toEqual(new Set([1]));
+    const { rows } = await fixture.db().query<{ n: string; keyed: string; versions: string }>(
+      `SELECT count(*) AS n, count(o.import_key) AS keyed, count(v.id) AS versions
+         FROM operations o JOIN workspaces w ON w.id = o.workspace_id
+         LEFT JOIN operation_versions v ON v.operation_id = o.id WHERE w.slug = $1`,
+      [workspace],
+    );
+    expect(rows.map((r) => [Number(r.n), Number(r.keyed), Number(r.versions)])).toEqual([
+      [count, count, count],
+    ]);
+    const again = await applyImportPlan(fixture.db(), plan, { workspace, publish: true });
+    expect(again.counts).toMatchObject({ created: 0, unchanged: count });
+    expect(new Set(again.operations.map((o) => o.publishedVersion))).toEqual(new Set([1]));
+  });
+
+  it('the refusal for hosts off the allow-list names each host once, with its count', async () => {
+    const workspace = uniqueSlug('import');
+    const plan = petPlan();
+    const other = plan.operations[2]!.draft['binding'] as Record<string, unknown>;
+    other['baseUrl'] = 'https://photos.example.com/v1';
+    const failure = await applyImportPlan(fixture.db(), plan, { workspace, publish: true }).catch(
+      (error: Error) => error,
+    );
+    expect(failure.message).toBe(
+      `cannot publish: 'petstore.example.com' (2 operations), 'photos.example.com' (1 operation) are not on the upstream allow-list of workspace '${workspace}'; pass --allow-host (allowHost) to add them with this import`,
+    );
+  });
+
+  it('an abort (Ctrl-C) during the import rolls it back whole: nothing of it is left', async () => {
+    const workspace = uniqueSlug('import');
+    const controller = new AbortController();
+    const failure = await applyImportPlan(fixture.db(), petPlan(), {
+      workspace,
+      publish: true,
+      allowHost: true,
+      agent: 'pets',
+      signal: controller.signal,
+      // Aborted once the drafts are written, before the publish.
+      onProgress: (step) => {
+        if (step.phase === 'publish') controller.abort();
+      },
+    }).catch((error: Error) => error);
+    expect(failure).toMatchObject({ name: 'AbortError' });
+    const { rows } = await fixture.db().query('SELECT 1 FROM workspaces WHERE slug = $1', [workspace]);
+    expect(rows).toEqual([]);
   });
 });
 

@@ -3,9 +3,9 @@ import { readAgentDefinition } from '../../catalog/agent-definition.js';
 import { publishAgent } from '../../catalog/agent-versions-table.js';
 import { createAgent, getAgent, updateAgentDraft } from '../../catalog/agents-table.js';
 import { type OperationDefinition, readOperationDefinition } from '../../catalog/operation-definition.js';
-import { publishOperation } from '../../catalog/operation-versions-table.js';
-import { createOperation, updateOperationDraft } from '../../catalog/operations-table.js';
+import { updateOperationDraft } from '../../catalog/operations-table.js';
 import { createSection, sectionsOf } from '../../catalog/sections-table.js';
+import { readSlug } from '../../catalog/slug.js';
 import { putUpstreamHost, upstreamHostsOf } from '../../catalog/upstream-hosts-table.js';
 import { createWorkspace, findWorkspace, type Workspace } from '../../catalog/workspaces-table.js';
 import { GatewayError } from '../../errors/gateway-error.js';
@@ -14,11 +14,11 @@ import type { ImportPlan, PlannedOperation, SkippedOperation } from '../convert/
 import { OpenApiImportError } from '../load/openapi-import-error.js';
 import { withReadDefaults } from './draft-defaults.js';
 import {
-  type ExistingOperation,
-  existingOperations,
-  lockWorkspaceForImport,
-  setImportKeys,
-} from './import-keys.js';
+  insertImportedOperations,
+  type NewImportedOperation,
+  publishImportedOperations,
+} from './import-batch.js';
+import { type ExistingOperation, existingOperations, lockWorkspaceForImport } from './import-keys.js';
 import { agentMetrics, operationsMetrics } from './import-metrics.js';
 import type { ImportedAgent, ImportedOperation, ImportReport } from './import-report.js';
 import { joinedDatabase } from './joined-transaction.js';
@@ -28,7 +28,9 @@ import { joinedDatabase } from './joined-transaction.js';
  * sections are created, each planned operation becomes one draft (created, or updated in place
  * when an operation imported from the same method and path exists), and only on request are
  * the hosts allow-listed and the operations and the agent published. A failure rolls the whole
- * import back: a workspace is never left half imported.
+ * import back: a workspace is never left half imported. So does an abort (`signal`, Ctrl-C): it
+ * is checked between operations, and the import either commits whole or not at all. New
+ * operations and publishes are written a few statements per import (`import-batch.ts`).
  * @module
  */
 
@@ -50,6 +52,8 @@ export interface ApplyOptions {
   /** Add the plan's hosts to the workspace's upstream allow-list. Default false. */
   allowHost?: boolean | undefined;
   onProgress?: ((progress: ImportProgress) => void) | undefined;
+  /** Aborts the import before it commits: nothing of it is kept, and the promise rejects with the signal's reason. */
+  signal?: AbortSignal | undefined;
 }
 
 /** Progress is reported at most this often (operations), plus at the end of each phase. */
@@ -126,10 +130,11 @@ async function upsertOperations(
     bySlug.set(operation.slug, operation);
   }
   const result: Upserted = { operations: [], definitions: [], skipped: [] };
-  const newKeys: { operationId: string; key: string }[] = [];
+  const created: NewImportedOperation[] = [];
   const total = plan.operations.length;
   for (const [index, planned] of plan.operations.entries()) {
     progress(options, 'operations', index, total);
+    options.signal?.throwIfAborted();
     try {
       const match = byKey.get(planned.key);
       if (match?.archived === true) {
@@ -154,11 +159,13 @@ async function upsertOperations(
         );
         continue;
       }
-      const created = await createOperation(tx, workspace.slug, { slug: planned.slug, draft: planned.draft });
-      newKeys.push({ operationId: created.id, key: planned.key });
-      bySlug.set(created.slug, { ...created, importKey: planned.key, archived: false });
-      result.operations.push(imported(planned, created.slug, created.draft, 'created'));
-      result.definitions.push(created.draft);
+      // createOperation's checks; the rows are inserted together after the loop.
+      const slug = readSlug(planned.slug, 'slug');
+      const draft = readOperationDefinition(planned.draft, 'draft');
+      created.push({ slug, draft, importKey: planned.key });
+      bySlug.set(slug, { id: '', slug, draft, importKey: planned.key, archived: false });
+      result.operations.push(imported(planned, slug, draft, 'created'));
+      result.definitions.push(draft);
     } catch (error) {
       // The draft is read before any statement runs, so its refusal leaves the transaction
       // usable: say which draft was refused and why, and import the others.
@@ -166,7 +173,8 @@ async function upsertOperations(
       result.skipped.push(skip(planned, `the gateway refused the converted draft: ${error.message}`));
     }
   }
-  await setImportKeys(tx, newKeys);
+  options.signal?.throwIfAborted();
+  await insertImportedOperations(tx, workspace.id, created);
   progress(options, 'operations', total, total);
   return result;
 }
@@ -228,27 +236,30 @@ async function exposeOnAgent(
 }
 
 async function publishAll(
-  db: Database,
+  tx: Transaction,
   workspace: Workspace,
   upserted: Upserted,
   options: ApplyOptions,
 ): Promise<void> {
   const total = upserted.operations.length;
-  for (const [index, operation] of upserted.operations.entries()) {
-    progress(options, 'publish', index, total);
-    try {
-      const published = await publishOperation(db, workspace.slug, operation.slug);
-      operation.publishedVersion = published.version.version;
-    } catch (error) {
-      if (error instanceof GatewayError && error.code === 'upstream_not_allowed') {
-        throw new OpenApiImportError(
-          'import_conflict',
-          `cannot publish '${operation.slug}': ${error.message}; pass --allow-host (allowHost) to add the document's hosts to the allow-list`,
-          { cause: error },
-        );
-      }
-      throw error;
+  progress(options, 'publish', 0, total);
+  options.signal?.throwIfAborted();
+  let versions: Map<string, number>;
+  try {
+    versions = await publishImportedOperations(
+      tx,
+      workspace,
+      upserted.operations.map((operation) => operation.slug),
+    );
+  } catch (error) {
+    if (error instanceof GatewayError && error.code === 'upstream_not_allowed') {
+      throw new OpenApiImportError('import_conflict', error.message, { cause: error });
     }
+    throw error;
+  }
+  for (const operation of upserted.operations) {
+    const version = versions.get(operation.slug);
+    if (version !== undefined) operation.publishedVersion = version;
   }
   progress(options, 'publish', total, total);
 }
@@ -274,12 +285,13 @@ export async function applyImportPlan(
     const sectionsCreated = await createMissingSections(tx, workspace, plan);
     const hostsAdded = options.allowHost === true ? await allowHosts(tx, workspace, plan.hosts) : [];
     const upserted = await upsertOperations(tx, workspace, plan, options);
-    if (options.publish === true) await publishAll(joined, workspace, upserted, options);
+    if (options.publish === true) await publishAll(tx, workspace, upserted, options);
     let agent: ImportedAgent | undefined;
     let metrics = operationsMetrics(workspace.slug, upserted.definitions);
     if (options.agent !== undefined) {
       agent = await exposeOnAgent(tx, workspace, options.agent, upserted.operations);
       if (options.publish === true) {
+        options.signal?.throwIfAborted();
         const published = await publishAgent(joined, workspace.slug, options.agent);
         agent.publishedVersion = published.catalog.agentVersion;
         metrics = agentMetrics(published.catalog);
@@ -309,6 +321,8 @@ export async function applyImportPlan(
       metrics,
     };
     if (agent !== undefined) report.agent = agent;
+    // The last moment to stop: past it the import commits whole.
+    options.signal?.throwIfAborted();
     return report;
   });
 }
