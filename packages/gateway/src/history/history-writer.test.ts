@@ -1,38 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it, vi } from 'vitest';
-import { loadPublishedCatalog } from '../catalog/published-catalog.js';
-import { getWorkspace } from '../catalog/workspaces-table.js';
 import type { Database, Queryable } from '../store/database.js';
 import { describeEachDatabase } from '../test-support/describe-each-database.js';
-import { seedAgent } from '../test-support/gateway-fixture.js';
-import { startUpstream } from '../test-support/upstream-server.js';
-import type { InvocationRecord } from './history-table.js';
 import { listInvocations } from './history-table.js';
 import { HistoryWriter } from './history-writer.js';
-
-async function recordFor(db: Database): Promise<(requestId: string) => InvocationRecord> {
-  const upstream = await startUpstream();
-  const seeded = await seedAgent(db, upstream);
-  await upstream.close();
-  const catalog = await loadPublishedCatalog(db, seeded.workspace, seeded.agent);
-  const workspace = await getWorkspace(db, seeded.workspace);
-  return (requestId) => ({
-    keyId: seeded.keyId,
-    workspaceId: workspace.id,
-    agentId: catalog.agentId,
-    agentVersionId: catalog.agentVersionId,
-    operationVersionId: catalog.tools[0]?.operationVersionId ?? null,
-    tool: 'frankfurter_latest_rate',
-    era: 'legacy',
-    calledAt: new Date(),
-    requestId,
-    traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
-    outcome: 'success',
-    errorCode: null,
-    durationMs: 1.4,
-    handshakeComplete: false,
-  });
-}
+import { recordFor } from './test-support/history-records.js';
 
 /** `db`, counting the INSERTs into invocation_history that pass through it. */
 function countingInserts(db: Queryable): { db: Queryable; inserts: () => number } {

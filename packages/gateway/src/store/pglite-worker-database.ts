@@ -201,8 +201,14 @@ class PgliteWorkerDatabase implements Database {
  * `release` runs when the database closes, after the worker has ended; when opening fails it
  * does not run (the caller releases).
  */
-export async function openPgliteWorker(start: WorkerStart, release: () => Promise<void>): Promise<Database> {
+export async function openPgliteWorker(
+  start: WorkerStart,
+  release: () => Promise<void>,
+  /** Tests: the thread, to end it as a crash would. */
+  onWorker?: (worker: Worker) => void,
+): Promise<Database> {
   const worker = new Worker(WORKER_URL, { workerData: start });
+  onWorker?.(worker);
   const db = new PgliteWorkerDatabase(worker, release);
   try {
     await db.opened();

@@ -8,8 +8,7 @@ import { openPgliteDatabase, type PgliteThread } from '../store/pglite-database.
 
 /**
  * A new in-memory PGlite database for a test, on a worker thread as the gateway runs it (or on
- * this thread with `thread: 'main'`), started from the cached template (see
- * {@link createTestPglite}).
+ * this thread with `thread: 'main'`), started from the cached template.
  */
 export async function createTestPgliteDatabase(thread: PgliteThread = 'worker'): Promise<Database> {
   const dump = await readFile(cachePath()).catch(() => undefined);
@@ -20,8 +19,15 @@ export async function createTestPgliteDatabase(thread: PgliteThread = 'worker'):
       // An unreadable dump (another PGlite build): make a new one below.
     }
   }
-  await (await createTestPglite()).close();
-  return openPgliteDatabase({ loadDataDir: await readFile(cachePath()), thread });
+  return openPgliteDatabase({ loadDataDir: await readTestPgliteTemplate(true), thread });
+}
+
+/** The cached template (a gzip tarball of a fresh data directory), made first when missing or `renew`. */
+export async function readTestPgliteTemplate(renew = false): Promise<Uint8Array> {
+  const dump = renew ? undefined : await readFile(cachePath()).catch(() => undefined);
+  if (dump !== undefined) return dump;
+  await (await createTestPglite(renew)).close();
+  return readFile(cachePath());
 }
 
 /**
@@ -29,9 +35,9 @@ export async function createTestPgliteDatabase(thread: PgliteThread = 'worker'):
  * first one is dumped to a cache file (per PGlite version, in the temp directory) and the next
  * ones, in any test process, start from that dump, several times faster.
  */
-export async function createTestPglite(): Promise<PGlite> {
+export async function createTestPglite(renew = false): Promise<PGlite> {
   const path = cachePath();
-  const dump = await readFile(path).catch(() => undefined);
+  const dump = renew ? undefined : await readFile(path).catch(() => undefined);
   if (dump !== undefined) {
     try {
       return await PGlite.create({ loadDataDir: new Blob([dump]) });
