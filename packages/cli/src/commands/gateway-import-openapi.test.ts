@@ -91,7 +91,9 @@ describe('gateway import openapi: into PGlite', () => {
       [PETSTORE, '--workspace', 'prefixed', '--data-dir', dataDir, '--secret-prefix', 'pets'],
       fakeIo(),
     );
-    expect(prefixed.result.secrets.map((secret) => secret.variable)).toContain('PETS_API_KEY');
+    expect(prefixed.result.secrets.map((secret) => secret.variable)).toContain(
+      'MCPFORGE_SECRET_PETS_API_KEY',
+    );
     const tooLarge = await refusal([
       PETSTORE,
       '--workspace',

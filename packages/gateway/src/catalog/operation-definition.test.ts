@@ -198,9 +198,9 @@ describe('the REST binding', () => {
   });
 
   it('static headers keep ${VAR} references unresolved; a credential header must use one', () => {
-    const headers = { Authorization: 'Bearer ${RATES_TOKEN}', 'X-Client': 'mcpforge' };
+    const headers = { Authorization: 'Bearer ${MCPFORGE_SECRET_RATES_TOKEN}', 'X-Client': 'mcpforge' };
     expect(readOperationDefinition(withBinding({ headers })).binding.headers).toEqual({
-      authorization: 'Bearer ${RATES_TOKEN}',
+      authorization: 'Bearer ${MCPFORGE_SECRET_RATES_TOKEN}',
       'x-client': 'mcpforge',
     });
     expect(refusal(withBinding({ headers: { Authorization: 'Bearer sk-live-123' } })).message).toContain(

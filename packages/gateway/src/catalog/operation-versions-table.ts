@@ -1,6 +1,7 @@
 import { canonicalJson } from '@mcpforge/server';
 import { GatewayError } from '../errors/gateway-error.js';
 import type { Database, Queryable } from '../store/database.js';
+import { checkBindingSecrets } from './header-template.js';
 import type { OperationDefinition } from './operation-definition.js';
 import {
   archived,
@@ -83,6 +84,8 @@ export async function publishOperation(
     const sections = await sectionsOf(tx, operation.workspace_id);
     const hosts = await upstreamHostsOf(tx, operation.workspace_id);
     checkOperationReferences(operation.draft, sections, hosts, workspaceSlug);
+    // A draft saved before only MCPFORGE_SECRET_* could be named is refused here, naming the field.
+    checkBindingSecrets(operation.draft.binding, 'draft.binding');
     if (operation.latest_version > 0) {
       const latest = await versionOf(tx, operation.id, operation.latest_version);
       if (canonicalJson(latest.definition) === canonicalJson(operation.draft))

@@ -218,7 +218,7 @@ function readHeaders(value: unknown, field: string): Record<string, string> {
     if (isCredentialHeader(name) && templateVariables(text).length === 0) {
       throw invalidField(
         where,
-        "carries a credential: take it from the gateway's environment, e.g. 'Bearer ${UPSTREAM_TOKEN}', so it is never stored",
+        "carries a credential: take it from the gateway's environment, e.g. 'Bearer ${MCPFORGE_SECRET_UPSTREAM_TOKEN}', so it is never stored",
       );
     }
     headers[name] = text;
@@ -241,7 +241,7 @@ function readStaticQuery(value: unknown, field: string): Record<string, string> 
     if (isCredentialHeader(name.toLowerCase().replace(/_/g, '-')) && templateVariables(text).length === 0) {
       throw invalidField(
         where,
-        "carries a credential: take it from the gateway's environment, e.g. '${UPSTREAM_KEY}', so it is never stored",
+        "carries a credential: take it from the gateway's environment, e.g. '${MCPFORGE_SECRET_UPSTREAM_KEY}', so it is never stored",
       );
     }
     query[name] = text;

@@ -4,7 +4,8 @@ import type { Retryability } from './error-table.js';
  * Every `tools/call` error code in one table: the stage it stops at, how sure the gateway is
  * of the upstream's outcome, whether an automatic retry is safe, and its fixed message. The
  * message is ours: it never holds the upstream's body, URL, headers or an internal error's
- * text; `{status}` is replaced by the upstream's HTTP status number. `docs/gateway/errors.md`
+ * text; `{status}` is replaced by the upstream's HTTP status number, `{variable}` by the name
+ * (never the value) of the gateway environment variable at fault. `docs/gateway/errors.md`
  * lists the same table (a test compares them). A code is never renamed or reused.
  * @module
  */
@@ -47,7 +48,7 @@ export interface ToolErrorInfo {
   readonly stage: ToolErrorStage;
   readonly outcome: OutcomeRule;
   readonly retryability: RetryabilityRule;
-  /** Fixed text for the model and the user; `{status}` is the upstream's HTTP status. */
+  /** Fixed text for the model and the user; `{status}` is the upstream's HTTP status, `{variable}` a variable's name. */
   readonly message: string;
 }
 
@@ -130,7 +131,15 @@ export const TOOL_ERRORS = {
     stage: 'dispatch',
     outcome: 'not_executed',
     retryability: 'not_retryable',
-    message: 'A credential the operation needs is not configured on the gateway.',
+    message:
+      'A credential the operation needs is not configured on the gateway: the environment variable {variable} is unset, empty or holds a line break.',
+  },
+  upstream_secret_not_allowed: {
+    stage: 'dispatch',
+    outcome: 'not_executed',
+    retryability: 'not_retryable',
+    message:
+      'The operation names the environment variable {variable}, which is not a secret for upstreams: only variables named MCPFORGE_SECRET_* are sent.',
   },
   upstream_address_refused: {
     stage: 'dispatch',

@@ -26,6 +26,8 @@ export interface ToolError {
   upstream_status?: number;
   /** The tool argument at fault (its name in the input schema, never its value). */
   argument?: string;
+  /** The gateway environment variable at fault (its name, never its value). */
+  variable?: string;
 }
 
 /** Methods a retry cannot turn into a second side effect (RFC 9110, 9.2.2). */
@@ -47,6 +49,15 @@ export interface ToolErrorFacts {
   upstreamStatus?: number | undefined;
   retryAfterMs?: number | undefined;
   argument?: string | undefined;
+  variable?: string | undefined;
+}
+
+/** A row's message with `{status}` and `{variable}` filled in (a variable name, never its value). */
+function messageOf(template: string, status: number | undefined, variable: string | undefined): string {
+  let message = template;
+  if (status !== undefined) message = message.replace('{status}', String(status));
+  if (variable !== undefined) message = message.replace('{variable}', variable);
+  return message;
 }
 
 /** Builds the structured error of `code`, applying its row's outcome and retryability rules. */
@@ -67,7 +78,7 @@ export function createToolError(code: ToolErrorCode, facts: ToolErrorFacts): Too
   const status = facts.upstreamStatus;
   const error: ToolError = {
     error_code: code,
-    message: status === undefined ? info.message : info.message.replace('{status}', String(status)),
+    message: messageOf(info.message, status, facts.variable),
     stage: info.stage,
     retryability,
     outcome_certainty: outcome,
@@ -77,6 +88,7 @@ export function createToolError(code: ToolErrorCode, facts: ToolErrorFacts): Too
   if (facts.retryAfterMs !== undefined) error.retry_after_ms = facts.retryAfterMs;
   if (status !== undefined) error.upstream_status = status;
   if (facts.argument !== undefined) error.argument = facts.argument;
+  if (facts.variable !== undefined) error.variable = facts.variable;
   return error;
 }
 

@@ -123,7 +123,8 @@ class RestExecutor implements Executor {
       return failure('upstream_host_not_allowed', `${url.host} is not on the allow-list`);
 
     const fixedQuery = resolveStaticQuery(binding.query, this.#options.env);
-    if (typeof fixedQuery !== 'string') return failure('upstream_credential_unavailable', fixedQuery.reason);
+    if (typeof fixedQuery !== 'string')
+      return failure(fixedQuery.code, fixedQuery.reason, { variable: fixedQuery.variable });
     const path = buildRequestTarget(binding, binding.baseUrl.slice(url.origin.length), args, fixedQuery);
     if (typeof path !== 'string')
       return failure('argument_not_sendable', path.reason, { argument: path.argument });
@@ -132,7 +133,7 @@ class RestExecutor implements Executor {
     headers['user-agent'] = USER_AGENT;
     if (TRACE_ID.test(context.traceId)) headers['traceparent'] = `00-${context.traceId}-${newSpanId()}-01`;
     const missing = resolveStaticHeaders(binding.headers, this.#options.env, headers);
-    if (missing !== undefined) return failure('upstream_credential_unavailable', missing.reason);
+    if (missing !== undefined) return failure(missing.code, missing.reason, { variable: missing.variable });
     const refused = addHeaderArguments(binding, args, headers);
     if (refused !== undefined)
       return failure('argument_not_sendable', refused.reason, { argument: refused.argument });

@@ -20,7 +20,10 @@ let executor: Executor;
 beforeAll(async () => {
   upstream = await startUpstream();
   const hosts = [allowEntry('127.0.0.1', { allowLoopback: true })];
-  executor = createExecutor({ allowList: () => hosts, env: { PETS_KEY: 'k=1&x', SESSION: 's3cr3t' } });
+  executor = createExecutor({
+    allowList: () => hosts,
+    env: { MCPFORGE_SECRET_PETS_KEY: 'k=1&x', MCPFORGE_SECRET_SESSION: 's3cr3t' },
+  });
 });
 afterAll(async () => {
   await executor.close();
@@ -43,7 +46,7 @@ describe('cookie arguments', () => {
   it('go into one cookie header after a static one, encoded so a value cannot add a cookie', async () => {
     const binding = get('/c', {
       arguments: { a: { in: 'cookie', name: 'alpha' }, b: { in: 'cookie', name: 'beta' } },
-      headers: { cookie: 'session=${SESSION}' },
+      headers: { cookie: 'session=${MCPFORGE_SECRET_SESSION}' },
     });
     expectOk(await executor.execute(binding, { a: 'x; admin=1', b: [1, 2] }, context));
     expect(upstream.requests[0]?.headers['cookie']).toBe('session=s3cr3t; alpha=x%3B%20admin=1; beta=1,2');
@@ -124,18 +127,25 @@ describe('object query values', () => {
 
 describe('static query parameters', () => {
   it('resolve ${VAR} at call time, encoded, before the arguments', async () => {
-    const binding = get('/s', { arguments: { q: { in: 'query' } }, query: { api_key: '${PETS_KEY}' } });
-    expect(binding.query).toEqual({ api_key: '${PETS_KEY}' });
+    const binding = get('/s', {
+      arguments: { q: { in: 'query' } },
+      query: { api_key: '${MCPFORGE_SECRET_PETS_KEY}' },
+    });
+    expect(binding.query).toEqual({ api_key: '${MCPFORGE_SECRET_PETS_KEY}' });
     expectOk(await executor.execute(binding, { q: 'x' }, context));
     expect(upstream.requests[0]?.url).toBe('/s?api_key=k%3D1%26x&q=x');
   });
 
   it('an unset variable refuses the call as upstream_credential_unavailable, naming it', async () => {
-    const outcome = await executor.execute(get('/s', { query: { key: '${NOT_SET}' } }), {}, context);
+    const outcome = await executor.execute(
+      get('/s', { query: { key: '${MCPFORGE_SECRET_NOT_SET}' } }),
+      {},
+      context,
+    );
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) {
       expect(outcome.error.error_code).toBe('upstream_credential_unavailable');
-      expect(outcome.diagnostic).toContain('NOT_SET');
+      expect(outcome.diagnostic).toContain('MCPFORGE_SECRET_NOT_SET');
     }
     expect(upstream.requests).toHaveLength(0);
   });

@@ -1,15 +1,21 @@
+import { isUpstreamSecretName, notASecretReason } from '../catalog/header-template.js';
 import type { RestBinding } from '../catalog/rest-binding.js';
 import type { ArgumentRefusal } from './request-target.js';
 
 /**
  * The headers of an upstream request: the gateway's defaults, the binding's static headers
- * with `${VAR}` taken from the environment at this call, and the header arguments. Resolved
+ * with `${MCPFORGE_SECRET_*}` taken from the environment at this call, and the header arguments. Resolved
  * values live only in the returned object, which goes to the socket and nowhere else.
  * @module
  */
 
-/** A `${VAR}` a static header needs that the environment does not provide (named, never valued). */
+/**
+ * A `${VAR}` a static header or query value names that this call cannot use: not a secret for
+ * upstreams (`upstream_secret_not_allowed`), or unset, empty or holding CR/LF/NUL
+ * (`upstream_credential_unavailable`). Named, never valued.
+ */
 export interface MissingCredential {
+  code: 'upstream_secret_not_allowed' | 'upstream_credential_unavailable';
   variable: string;
   /** For the operator log. */
   reason: string;
@@ -25,8 +31,48 @@ const FORBIDDEN_IN_SECRET = /[\r\n\0]/;
 const HEADER_ARGUMENT_VALUE = /^[\t\x20-\x7e]*$/;
 
 /**
- * The binding's static headers with every `${VAR}` replaced from `env`. An unset or empty
- * variable, or one holding CR/LF/NUL, refuses the call.
+ * `template` with every `${VAR}` replaced from `env`, or the first variable this call cannot
+ * use. Only names with the `MCPFORGE_SECRET_` prefix are read from `env`, whatever it holds,
+ * so a definition stored before the rule still cannot read the gateway's own settings.
+ * `where` names the header or query parameter in the reason.
+ */
+export function expandSecrets(template: string, env: Environment, where: string): string | MissingCredential {
+  let missing: MissingCredential | undefined;
+  const value = template.replace(REFERENCE, (_match, variable: string) => {
+    if (missing !== undefined) return '';
+    if (!isUpstreamSecretName(variable)) {
+      missing = {
+        code: 'upstream_secret_not_allowed',
+        variable,
+        reason: `${where}: ${notASecretReason(variable)}`,
+      };
+      return '';
+    }
+    const secret = env[variable];
+    if (secret === undefined || secret === '') {
+      missing = {
+        code: 'upstream_credential_unavailable',
+        variable,
+        reason: `environment variable ${variable} (${where}) is not set`,
+      };
+      return '';
+    }
+    if (FORBIDDEN_IN_SECRET.test(secret)) {
+      missing = {
+        code: 'upstream_credential_unavailable',
+        variable,
+        reason: `environment variable ${variable} (${where}) holds CR, LF or NUL`,
+      };
+      return '';
+    }
+    return secret;
+  });
+  return missing ?? value;
+}
+
+/**
+ * The binding's static headers with every `${VAR}` replaced from `env`. A variable that is not
+ * a secret for upstreams, unset, empty or holding CR/LF/NUL refuses the call.
  */
 export function resolveStaticHeaders(
   headers: Readonly<Record<string, string>>,
@@ -34,23 +80,8 @@ export function resolveStaticHeaders(
   into: Record<string, string>,
 ): MissingCredential | undefined {
   for (const [name, template] of Object.entries(headers)) {
-    let missing: MissingCredential | undefined;
-    const value = template.replace(REFERENCE, (_match, variable: string) => {
-      const secret = env[variable];
-      if (secret === undefined || secret === '') {
-        missing ??= { variable, reason: `environment variable ${variable} (header '${name}') is not set` };
-        return '';
-      }
-      if (FORBIDDEN_IN_SECRET.test(secret)) {
-        missing ??= {
-          variable,
-          reason: `environment variable ${variable} (header '${name}') holds CR, LF or NUL`,
-        };
-        return '';
-      }
-      return secret;
-    });
-    if (missing !== undefined) return missing;
+    const value = expandSecrets(template, env, `header '${name}'`);
+    if (typeof value !== 'string') return value;
     into[name] = value;
   }
   return undefined;

@@ -1,4 +1,5 @@
 import type { ArrayStyle, RestBinding } from '../catalog/rest-binding.js';
+import { expandSecrets, type MissingCredential } from './request-headers.js';
 
 /**
  * The request target (path and query) of a call, from its binding and arguments. Every
@@ -134,28 +135,25 @@ function objectPairs(
 
 /**
  * The binding's static query parameters with every `${VAR}` replaced from `env`, encoded, or
- * the first variable that is unset, empty or not sendable (named, never valued).
+ * the first variable that is not a secret for upstreams, unset, empty or not sendable (named,
+ * never valued).
  */
 export function resolveStaticQuery(
   query: Readonly<Record<string, string>> | undefined,
   env: Readonly<Record<string, string | undefined>>,
-): string | { variable: string; reason: string } {
+): string | MissingCredential {
   const pairs: string[] = [];
   for (const [name, template] of Object.entries(query ?? {})) {
-    let missing: { variable: string; reason: string } | undefined;
-    const value = template.replace(/\$\{([A-Z_][A-Z0-9_]*)\}/g, (_match, variable: string) => {
-      const secret = env[variable];
-      if (secret === undefined || secret === '') {
-        missing ??= { variable, reason: `environment variable ${variable} (query '${name}') is not set` };
-        return '';
-      }
-      return secret;
-    });
-    if (missing !== undefined) return missing;
+    const value = expandSecrets(template, env, `query '${name}'`);
+    if (typeof value !== 'string') return value;
     const k = encodeComponent(name);
     const v = encodeComponent(value);
     if (k === undefined || v === undefined) {
-      return { variable: name, reason: `query '${name}' is not sendable (lone surrogate)` };
+      return {
+        code: 'upstream_credential_unavailable',
+        variable: name,
+        reason: `query '${name}' is not sendable (lone surrogate)`,
+      };
     }
     pairs.push(`${k}=${v}`);
   }

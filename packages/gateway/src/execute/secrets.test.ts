@@ -6,7 +6,17 @@ import { type CallContext, createExecutor, type ExecuteOutcome, type Executor } 
 
 const TOKEN = 'tok-8d1f0c7e-SECRET-a41b';
 const TENANT = 'tenant-SECRET-77';
-const env = { UPSTREAM_TOKEN: TOKEN, UPSTREAM_TENANT: TENANT, EMPTY_SECRET: '' };
+const DATABASE_URL = 'postgres://gateway:db-PASSWORD-91@db.internal/gateway';
+const RERANKER_KEY = 'sk-reranker-SECRET-5521';
+const env = {
+  MCPFORGE_SECRET_UPSTREAM_TOKEN: TOKEN,
+  MCPFORGE_SECRET_UPSTREAM_TENANT: TENANT,
+  MCPFORGE_SECRET_EMPTY: '',
+  // The gateway's own settings, in the same environment: never reachable from a binding.
+  DATABASE_URL,
+  MCPFORGE_SEARCH_RERANKER_API_KEY: RERANKER_KEY,
+  UPSTREAM_TOKEN: TOKEN,
+};
 const context: CallContext = {
   workspaceId: 'ws',
   requestId: 'req-s',
@@ -53,7 +63,10 @@ function everythingSaid(outcome: ExecuteOutcome): string {
 }
 
 describe('${VAR} secrets in static headers', () => {
-  const headers = { authorization: 'Bearer ${UPSTREAM_TOKEN}', 'x-tenant': '${UPSTREAM_TENANT}/v1' };
+  const headers = {
+    authorization: 'Bearer ${MCPFORGE_SECRET_UPSTREAM_TOKEN}',
+    'x-tenant': '${MCPFORGE_SECRET_UPSTREAM_TENANT}/v1',
+  };
 
   it('reach the upstream, resolved at call time', async () => {
     upstream.route(echoHeaders(200));
@@ -89,24 +102,61 @@ describe('${VAR} secrets in static headers', () => {
     }
   });
 
-  it('an unset or empty variable refuses the call: the operator log names it, the caller gets a fixed message', async () => {
+  it('an unset or empty variable refuses the call with an error naming it, never a value', async () => {
     const before = upstream.requests.length;
-    for (const variable of ['MISSING_TOKEN', 'EMPTY_SECRET']) {
+    for (const variable of ['MCPFORGE_SECRET_MISSING', 'MCPFORGE_SECRET_EMPTY']) {
       const outcome = await executor.execute(
-        binding({ authorization: `Bearer \${${variable}}`, 'x-tenant': '${UPSTREAM_TENANT}' }),
+        binding({
+          authorization: `Bearer \${${variable}}`,
+          'x-tenant': '${MCPFORGE_SECRET_UPSTREAM_TENANT}',
+        }),
         {},
         context,
       );
       if (outcome.ok) throw new Error('expected a tool error');
       expect(outcome.error).toMatchObject({
         error_code: 'upstream_credential_unavailable',
-        message: 'A credential the operation needs is not configured on the gateway.',
+        message: expect.stringContaining(`the environment variable ${variable} is unset`),
         stage: 'dispatch',
+        retryability: 'not_retryable',
         outcome_certainty: 'not_executed',
+        variable,
       });
-      expect(JSON.stringify(outcome.error)).not.toContain(variable);
       expect(outcome.diagnostic).toContain(variable);
       expect(everythingSaid(outcome)).not.toContain(TENANT);
+    }
+    expect(upstream.requests.length).toBe(before);
+  });
+
+  it('a variable without the MCPFORGE_SECRET_ prefix is never read, even when set (issue 19, point 6)', async () => {
+    const before = upstream.requests.length;
+    for (const [variable, value] of [
+      ['DATABASE_URL', DATABASE_URL],
+      ['MCPFORGE_SEARCH_RERANKER_API_KEY', RERANKER_KEY],
+      ['UPSTREAM_TOKEN', TOKEN],
+    ] as const) {
+      // As a definition stored before the rule holds it (today's readers refuse it): in a
+      // header and in the query.
+      const stored = [
+        { ...binding({}), headers: { 'x-a': `\${${variable}}` } },
+        { ...binding({}), query: { a: `\${${variable}}` } },
+      ];
+      for (const old of stored) {
+        const outcome = await executor.execute(old, {}, context);
+        if (outcome.ok) throw new Error('expected a tool error');
+        expect(outcome.error).toMatchObject({
+          error_code: 'upstream_secret_not_allowed',
+          message: expect.stringContaining(
+            `environment variable ${variable}, which is not a secret for upstreams`,
+          ),
+          stage: 'dispatch',
+          retryability: 'not_retryable',
+          outcome_certainty: 'not_executed',
+          variable,
+        });
+        expect(outcome.diagnostic).toContain('MCPFORGE_SECRET_');
+        expect(everythingSaid(outcome)).not.toContain(value);
+      }
     }
     expect(upstream.requests.length).toBe(before);
   });
@@ -114,11 +164,11 @@ describe('${VAR} secrets in static headers', () => {
   it('a variable holding a line break is refused, so a secret cannot inject a header', async () => {
     const injecting = createExecutor({
       allowList: () => [allowEntry('127.0.0.1', { allowLoopback: true })],
-      env: { UPSTREAM_TOKEN: 'abc\r\nx-admin: yes' },
+      env: { MCPFORGE_SECRET_UPSTREAM_TOKEN: 'abc\r\nx-admin: yes' },
     });
     try {
       const outcome = await injecting.execute(
-        binding({ authorization: 'Bearer ${UPSTREAM_TOKEN}' }),
+        binding({ authorization: 'Bearer ${MCPFORGE_SECRET_UPSTREAM_TOKEN}' }),
         {},
         context,
       );

@@ -32,11 +32,11 @@ describeEachDatabase('nothing secret in logs or answers', (fixture) => {
     const line = (level: string) => (fields: object, message: string) =>
       logs.push(JSON.stringify({ level, message, ...fields }));
     gateway = await listenGateway(fixture.db(), {
-      env: { RATES_TOKEN: SECRET },
+      env: { MCPFORGE_SECRET_RATES_TOKEN: SECRET },
       logger: { info: line('info'), warn: line('warn'), error: line('error') },
     });
     seeded = await seedAgent(fixture.db(), upstream, '/mcp', {
-      headers: { authorization: 'Bearer ${RATES_TOKEN}' },
+      headers: { authorization: 'Bearer ${MCPFORGE_SECRET_RATES_TOKEN}' },
     });
   });
   afterAll(async () => {

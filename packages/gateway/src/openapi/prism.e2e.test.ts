@@ -306,7 +306,11 @@ function documentedStatuses(document: Record<string, unknown>, operationId: stri
   throw new Error(`no operation ${operationId}`);
 }
 
-const ENV = { STYLES_KEY: 'styles-secret', PETSTORE_API_KEY: 'special-key', PETSTORE_AUTH: 'oauth-token' };
+const ENV = {
+  MCPFORGE_SECRET_STYLES_KEY: 'styles-secret',
+  MCPFORGE_SECRET_PETSTORE_API_KEY: 'special-key',
+  MCPFORGE_SECRET_PETSTORE_AUTH: 'oauth-token',
+};
 
 describeEachDatabase('OpenAPI import end to end against Prism', (fixture) => {
   let folder: string;
@@ -344,7 +348,7 @@ describeEachDatabase('OpenAPI import end to end against Prism', (fixture) => {
       secretPrefix: 'styles',
     });
     expect(plan.skipped).toEqual([]);
-    expect(plan.secrets.map((secret) => secret.variable)).toEqual(['STYLES_KEY']);
+    expect(plan.secrets.map((secret) => secret.variable)).toEqual(['MCPFORGE_SECRET_STYLES_KEY']);
     const { path, key } = await publishPlan(admin, plan, prism.origin);
     await withClient(new URL(`${gateway.origin}${path}`), key, async (client) => {
       const { tools } = await client.listTools();
@@ -412,8 +416,8 @@ describeEachDatabase('OpenAPI import end to end against Prism', (fixture) => {
       'POST /pet/{petId}/uploadImage',
     ]);
     expect(plan.secrets.map((secret) => `${secret.variable}:${secret.in}:${secret.name}`).sort()).toEqual([
-      'PETSTORE_API_KEY:header:api_key',
-      'PETSTORE_AUTH:header:authorization',
+      'MCPFORGE_SECRET_PETSTORE_API_KEY:header:api_key',
+      'MCPFORGE_SECRET_PETSTORE_AUTH:header:authorization',
     ]);
     const { path, key } = await publishPlan(admin, plan, prism.origin);
     // `id` is readOnly in the petstore's Pet: not a request argument.

@@ -369,10 +369,10 @@ describe('Swagger 2.0', () => {
       tags: { in: 'query', name: 'tags', arrayStyle: 'pipe' },
     });
     expect((list.draft['binding'] as Record<string, unknown>)['headers']).toEqual({
-      api_key: '${PETSTORE_API_KEY}',
+      api_key: '${MCPFORGE_SECRET_PETSTORE_API_KEY}',
     });
     expect((create.draft['binding'] as Record<string, unknown>)['headers']).toEqual({
-      authorization: 'Basic ${PETSTORE_BASICAUTH}',
+      authorization: 'Basic ${MCPFORGE_SECRET_PETSTORE_BASICAUTH}',
     });
     expect((create.draft['inputSchema'] as Record<string, unknown>)['properties']).toEqual({
       name: { type: 'string', examples: ['Rex'] },
@@ -384,8 +384,8 @@ describe('Swagger 2.0', () => {
       },
     ]);
     expect(plan.secrets.map((secret) => secret.variable).sort()).toEqual([
-      'PETSTORE_API_KEY',
-      'PETSTORE_BASICAUTH',
+      'MCPFORGE_SECRET_PETSTORE_API_KEY',
+      'MCPFORGE_SECRET_PETSTORE_BASICAUTH',
     ]);
   });
 });

@@ -28,7 +28,11 @@ beforeAll(async () => {
   const hosts = [allowEntry('127.0.0.1', { allowLoopback: true })];
   executor = createExecutor({
     allowList: () => hosts,
-    env: { PETS_API_KEY: 'from-env', PETS_BEARER: 'tok', PETS_SESSION: 'c00kie' },
+    env: {
+      MCPFORGE_SECRET_PETS_API_KEY: 'from-env',
+      MCPFORGE_SECRET_PETS_BEARER: 'tok',
+      MCPFORGE_SECRET_PETS_SESSION: 'c00kie',
+    },
   });
 });
 afterAll(async () => {
@@ -177,21 +181,24 @@ describe('a security scheme', () => {
       (operation) => operation.draft['binding'] as Record<string, unknown>,
     );
     expect(bindings.map((binding) => binding['headers'])).toEqual([
-      { 'x-api-key': '${PETS_API_KEY}' },
-      { authorization: 'Bearer ${PETS_BEARER}', cookie: 'sid=${PETS_SESSION}' },
+      { 'x-api-key': '${MCPFORGE_SECRET_PETS_API_KEY}' },
+      {
+        authorization: 'Bearer ${MCPFORGE_SECRET_PETS_BEARER}',
+        cookie: 'sid=${MCPFORGE_SECRET_PETS_SESSION}',
+      },
       {},
       {},
     ]);
-    expect(bindings[2]?.['query']).toEqual({ key: '${PETS_QUERY_KEY}' });
+    expect(bindings[2]?.['query']).toEqual({ key: '${MCPFORGE_SECRET_PETS_QUERY_KEY}' });
     expect(imported.operations[2]?.draft['inputSchema']).toMatchObject({ properties: {} });
     // The header parameter of the same name is the scheme's: left out of the tool's input.
     expect(imported.operations[0]?.draft['inputSchema']).toMatchObject({ properties: {} });
     expect(JSON.stringify(imported)).not.toContain('sk_live_FROM_SPEC');
     expect(imported.secrets).toEqual([
-      { variable: 'PETS_API_KEY', scheme: 'api_key', in: 'header', name: 'x-api-key' },
-      { variable: 'PETS_BEARER', scheme: 'bearer', in: 'header', name: 'authorization' },
-      { variable: 'PETS_SESSION', scheme: 'session', in: 'cookie', name: 'sid' },
-      { variable: 'PETS_QUERY_KEY', scheme: 'query_key', in: 'query', name: 'key' },
+      { variable: 'MCPFORGE_SECRET_PETS_API_KEY', scheme: 'api_key', in: 'header', name: 'x-api-key' },
+      { variable: 'MCPFORGE_SECRET_PETS_BEARER', scheme: 'bearer', in: 'header', name: 'authorization' },
+      { variable: 'MCPFORGE_SECRET_PETS_SESSION', scheme: 'session', in: 'cookie', name: 'sid' },
+      { variable: 'MCPFORGE_SECRET_PETS_QUERY_KEY', scheme: 'query_key', in: 'query', name: 'key' },
     ]);
 
     expectOk(await call(imported, 'a', {}));
@@ -199,11 +206,11 @@ describe('a security scheme', () => {
     expect(upstream.requests[0]?.headers['x-api-key']).toBe('from-env');
     expect(upstream.requests[1]?.headers['authorization']).toBe('Bearer tok');
     expect(upstream.requests[1]?.headers['cookie']).toBe('sid=c00kie');
-    // PETS_QUERY_KEY is not set: refused before anything is sent, naming the variable.
+    // MCPFORGE_SECRET_PETS_QUERY_KEY is not set: refused before anything is sent, naming the variable.
     const missing = await call(imported, 'c', {});
     expect(missing.ok ? undefined : [missing.error.error_code, missing.diagnostic]).toEqual([
       'upstream_credential_unavailable',
-      "environment variable PETS_QUERY_KEY (query 'key') is not set",
+      "environment variable MCPFORGE_SECRET_PETS_QUERY_KEY (query 'key') is not set",
     ]);
     expect(upstream.requests).toHaveLength(2);
   });

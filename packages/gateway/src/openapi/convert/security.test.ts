@@ -15,38 +15,41 @@ const schemes = {
 };
 
 describe('secret variable names', () => {
-  it('are <PREFIX>_<SCHEME> uppercased and sanitised, without repeating the prefix', () => {
-    expect(secretVariable('petstore', 'api_key')).toBe('PETSTORE_API_KEY');
-    expect(secretVariable('Swagger Petstore', 'petstore_auth')).toBe('SWAGGER_PETSTORE_PETSTORE_AUTH');
-    expect(secretVariable('petstore', 'petstore_auth')).toBe('PETSTORE_AUTH');
-    expect(secretVariable('', 'bearer-token')).toBe('BEARER_TOKEN');
-    expect(secretVariable('3scale', 'key')).toBe('_3SCALE_KEY');
-    expect(secretVariable('x', '%%%')).toBe('X_SECRET');
+  it('are MCPFORGE_SECRET_<PREFIX>_<SCHEME> uppercased and sanitised, without repeating the prefix', () => {
+    expect(secretVariable('petstore', 'api_key')).toBe('MCPFORGE_SECRET_PETSTORE_API_KEY');
+    expect(secretVariable('Swagger Petstore', 'petstore_auth')).toBe(
+      'MCPFORGE_SECRET_SWAGGER_PETSTORE_PETSTORE_AUTH',
+    );
+    expect(secretVariable('petstore', 'petstore_auth')).toBe('MCPFORGE_SECRET_PETSTORE_AUTH');
+    expect(secretVariable('', 'bearer-token')).toBe('MCPFORGE_SECRET_BEARER_TOKEN');
+    expect(secretVariable('3scale', 'key')).toBe('MCPFORGE_SECRET_3SCALE_KEY');
+    expect(secretVariable('mcpforge secret', 'key')).toBe('MCPFORGE_SECRET_KEY');
+    expect(secretVariable('x', '%%%')).toBe('MCPFORGE_SECRET_X_SECRET');
   });
 });
 
 describe('security requirements as binding values', () => {
   it('apiKey in header, query and cookie; bearer, basic, oauth2 and openIdConnect on authorization', () => {
     expect(securityBinding([{ key: [], q: [], c: [] }], schemes, 'p')).toEqual({
-      headers: { 'x-key': '${P_KEY}', cookie: 'sid=${P_C}' },
-      query: { api_key: '${P_Q}' },
+      headers: { 'x-key': '${MCPFORGE_SECRET_P_KEY}', cookie: 'sid=${MCPFORGE_SECRET_P_C}' },
+      query: { api_key: '${MCPFORGE_SECRET_P_Q}' },
       secrets: [
-        { variable: 'P_KEY', scheme: 'key', in: 'header', name: 'x-key' },
-        { variable: 'P_Q', scheme: 'q', in: 'query', name: 'api_key' },
-        { variable: 'P_C', scheme: 'c', in: 'cookie', name: 'sid' },
+        { variable: 'MCPFORGE_SECRET_P_KEY', scheme: 'key', in: 'header', name: 'x-key' },
+        { variable: 'MCPFORGE_SECRET_P_Q', scheme: 'q', in: 'query', name: 'api_key' },
+        { variable: 'MCPFORGE_SECRET_P_C', scheme: 'c', in: 'cookie', name: 'sid' },
       ],
     });
     const header = (name: string) =>
       (securityBinding([{ [name]: [] }], schemes, 'p') as { headers: object }).headers;
-    expect(header('bearer')).toEqual({ authorization: 'Bearer ${P_BEARER}' });
-    expect(header('basic')).toEqual({ authorization: 'Basic ${P_BASIC}' });
-    expect(header('oauth')).toEqual({ authorization: 'Bearer ${P_OAUTH}' });
-    expect(header('oidc')).toEqual({ authorization: 'Bearer ${P_OIDC}' });
+    expect(header('bearer')).toEqual({ authorization: 'Bearer ${MCPFORGE_SECRET_P_BEARER}' });
+    expect(header('basic')).toEqual({ authorization: 'Basic ${MCPFORGE_SECRET_P_BASIC}' });
+    expect(header('oauth')).toEqual({ authorization: 'Bearer ${MCPFORGE_SECRET_P_OAUTH}' });
+    expect(header('oidc')).toEqual({ authorization: 'Bearer ${MCPFORGE_SECRET_P_OIDC}' });
   });
 
   it('takes the first alternative whose schemes are all supported; {} first means none', () => {
     expect(securityBinding([{ tls: [] }, { digest: [] }, { bearer: [] }], schemes, 'p')).toMatchObject({
-      headers: { authorization: 'Bearer ${P_BEARER}' },
+      headers: { authorization: 'Bearer ${MCPFORGE_SECRET_P_BEARER}' },
     });
     expect(securityBinding([{}, { bearer: [] }], schemes, 'p')).toEqual({
       headers: {},

@@ -1,4 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: bindings hold the literal ${VAR} syntax
+import { UPSTREAM_SECRET_PREFIX } from '../../catalog/header-template.js';
 import type { RequiredSecret } from './import-plan.js';
 import type { NormalSecurityScheme, SecurityRequirement } from './normal-document.js';
 
@@ -7,8 +8,9 @@ import type { NormalSecurityScheme, SecurityRequirement } from './normal-documen
  * from the document: apiKey in a header (`<name>: ${VAR}`), in the query (`<name>=${VAR}`) or
  * in a cookie (`cookie: <name>=${VAR}`); http bearer, oauth2 and openIdConnect as
  * `authorization: Bearer ${VAR}`; http basic as `authorization: Basic ${VAR}` (the variable
- * holds base64 of `user:password`). The variable is `<PREFIX>_<SCHEME>` uppercased, every run
- * outside `A-Z0-9` as `_` (prefix: the `secretPrefix` option, else the document's title).
+ * holds base64 of `user:password`). The variable is `MCPFORGE_SECRET_<PREFIX>_<SCHEME>`
+ * uppercased, every run outside `A-Z0-9` as `_` (prefix: the `secretPrefix` option, else the
+ * document's title).
  * Of an operation's requirement alternatives the first whose schemes are all supported is
  * used; `{}` (optional) first means none.
  * @module
@@ -22,12 +24,15 @@ export function variablePart(value: string): string {
     .replace(/^_+|_+$/g, '');
 }
 
-/** The environment variable of a scheme: `<PREFIX>_<SCHEME>`, not repeating a prefix the scheme already has. */
+/**
+ * The environment variable of a scheme: `MCPFORGE_SECRET_<PREFIX>_<SCHEME>`, not repeating a
+ * prefix the scheme already has (only `MCPFORGE_SECRET_*` variables are sent to upstreams).
+ */
 export function secretVariable(prefix: string, scheme: string): string {
   const head = variablePart(prefix);
   const tail = variablePart(scheme) || 'SECRET';
   const joined = head === '' || tail.startsWith(`${head}_`) || tail === head ? tail : `${head}_${tail}`;
-  const name = /^[0-9]/.test(joined) ? `_${joined}` : joined;
+  const name = joined.startsWith(UPSTREAM_SECRET_PREFIX) ? joined : `${UPSTREAM_SECRET_PREFIX}${joined}`;
   return name.slice(0, 96);
 }
 
