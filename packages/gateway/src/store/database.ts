@@ -34,6 +34,18 @@ export interface Transaction extends Queryable {
 /** Stops a `listen` subscription. */
 export type Unlisten = () => Promise<void>;
 
+/**
+ * What a `listen` subscriber is told besides notifications, so a cache kept fresh by them can
+ * trust its entries for long while the subscription holds, and only then. Only node-postgres
+ * calls them (its listening connection can drop); PGlite never loses a notification.
+ */
+export interface ListenOptions {
+  /** The listening connection dropped: notifications from now on are lost until `onRestored`. */
+  onLost?: (() => void) | undefined;
+  /** Listening again after `onLost`: anything notified in between was missed (re-read it). */
+  onRestored?: (() => void) | undefined;
+}
+
 /** Which adapter a database runs on. */
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -55,9 +67,9 @@ export interface Database extends Queryable {
    * Subscribes to `channel` (PostgreSQL `LISTEN`; a lowercase identifier). Notifications from
    * every process on the database arrive, including this one's. On node-postgres the listening
    * connection is re-opened after it drops; notifications sent while it was down are lost, so a
-   * cache kept fresh this way also needs a bounded age.
+   * cache kept fresh this way also needs a bounded age, or `options` to learn of the gap.
    */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<Unlisten>;
+  listen(channel: string, onNotify: (payload: string) => void, options?: ListenOptions): Promise<Unlisten>;
   /** Sends a notification now (outside any transaction). */
   notify(channel: string, payload: string): Promise<void>;
   /** Ends every connection. Idempotent. */

@@ -2,6 +2,7 @@ import pg from 'pg';
 import {
   checkChannel,
   type Database,
+  type ListenOptions,
   NOTIFY_SQL,
   type QueryResult,
   type Transaction,
@@ -91,8 +92,8 @@ class PgDatabase implements Database {
     }
   }
 
-  listen(channel: string, onNotify: (payload: string) => void): Promise<Unlisten> {
-    return this.#listener.add(checkChannel(channel), onNotify);
+  listen(channel: string, onNotify: (payload: string) => void, options?: ListenOptions): Promise<Unlisten> {
+    return this.#listener.add(checkChannel(channel), onNotify, options);
   }
 
   async notify(channel: string, payload: string): Promise<void> {

@@ -51,6 +51,37 @@ describePostgres(
         await db.close();
       }
     });
+
+    it('tells a subscriber when notifications may be lost and when it listens again', async () => {
+      const { url } = await fixture.freshWithUrl();
+      const db = await openPgDatabase({ connectionString: url!, listenReconnectMs: 20 });
+      try {
+        const events: string[] = [];
+        let restored!: () => void;
+        const back = new Promise<void>((resolve) => {
+          restored = resolve;
+        });
+        await db.listen('gap_probe', () => events.push('notified'), {
+          onLost: () => events.push('lost'),
+          onRestored: () => {
+            events.push('restored');
+            restored();
+          },
+        });
+        const { rows } = await db.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN gap_probe'`,
+        );
+        await db.query('SELECT pg_terminate_backend($1)', [rows[0]?.pid]);
+        await back;
+        expect(events).toEqual(['lost', 'restored']);
+        // Listening again: the channel is heard as before.
+        await db.notify('gap_probe', 'x');
+        for (let attempt = 0; attempt < 400 && events.length < 3; attempt += 1) await delay(10);
+        expect(events).toEqual(['lost', 'restored', 'notified']);
+      } finally {
+        await db.close();
+      }
+    });
   },
   { migrate: false },
 );

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Unlisten } from './database.js';
+import type { ListenOptions, Unlisten } from './database.js';
 
 /** Options of {@link PgListener}. */
 export interface PgListenerOptions {
@@ -17,6 +17,10 @@ export interface PgListenerOptions {
 export class PgListener {
   readonly #options: PgListenerOptions;
   readonly #channels = new Map<string, Set<(payload: string) => void>>();
+  /** Subscribers told when notifications may have been lost, and when listening resumed. */
+  readonly #watchers = new Set<ListenOptions>();
+  /** Whether the connection dropped since the channels were last listened to. */
+  #lost = false;
   #client: pg.Client | undefined;
   #connecting: Promise<pg.Client> | undefined;
   #retry: NodeJS.Timeout | undefined;
@@ -26,7 +30,11 @@ export class PgListener {
     this.#options = options;
   }
 
-  async add(channel: string, onNotify: (payload: string) => void): Promise<Unlisten> {
+  async add(
+    channel: string,
+    onNotify: (payload: string) => void,
+    options?: ListenOptions,
+  ): Promise<Unlisten> {
     if (this.#closed) throw new Error('database is closed');
     const client = await this.#connect();
     let callbacks = this.#channels.get(channel);
@@ -37,10 +45,14 @@ export class PgListener {
       await client.query(`LISTEN ${channel}`);
     }
     callbacks.add(onNotify);
+    const watcher =
+      options?.onLost === undefined && options?.onRestored === undefined ? undefined : { ...options };
+    if (watcher !== undefined) this.#watchers.add(watcher);
     let removed = false;
     return async () => {
       if (removed) return;
       removed = true;
+      if (watcher !== undefined) this.#watchers.delete(watcher);
       const current = this.#channels.get(channel);
       if (current === undefined) return;
       current.delete(onNotify);
@@ -78,7 +90,19 @@ export class PgListener {
       throw new Error('database is closed');
     }
     this.#client = client;
+    if (this.#lost) {
+      this.#lost = false;
+      for (const watcher of this.#watchers) this.#tell(watcher.onRestored);
+    }
     return client;
+  }
+
+  #tell(callback: (() => void) | undefined): void {
+    try {
+      callback?.();
+    } catch (error) {
+      this.#options.onBackgroundError(error instanceof Error ? error : new Error(String(error)));
+    }
   }
 
   #dispatch(channel: string, payload: string): void {
@@ -97,6 +121,10 @@ export class PgListener {
     if (this.#client !== client) return;
     this.#client = undefined;
     if (this.#closed) return;
+    if (!this.#lost) {
+      this.#lost = true;
+      for (const watcher of this.#watchers) this.#tell(watcher.onLost);
+    }
     if (error !== undefined) this.#options.onBackgroundError(error);
     client.end().catch(() => undefined);
     this.#scheduleReconnect();
