@@ -34,7 +34,15 @@ it('fills the approval defaults and refuses a bad or misspelt approval option', 
     leaseMs: DEFAULT_LEASE_MS,
     sweepMs: DEFAULT_SWEEP_MS,
     waitMs: DEFAULT_APPROVAL_WAIT_MS,
+    maxPendingPerKey: 50,
+    maxPendingPerAgent: 500,
+    maxArgumentsBytes: 64 * 1024,
+    retentionMs: 90 * 86_400_000,
   });
+  expect(resolveGatewayOptions({ approvals: { maxPendingPerKey: 3 } }).approvals.maxPendingPerKey).toBe(3);
+  expect(() => resolveGatewayOptions({ approvals: { maxArgumentsBytes: 0 } })).toThrow(
+    /^approvals\.maxArgumentsBytes/,
+  );
   expect(resolveGatewayOptions({ approvals: { leaseMs: 2000 } }).approvals).toMatchObject({
     leaseMs: 2000,
     pendingTtlMs: DEFAULT_PENDING_TTL_MS,
