@@ -1,6 +1,6 @@
 import type { Database } from './database.js';
 import { type MigrationProgress, migrate } from './migrate.js';
-import type { PgliteThread } from './pglite-database.js';
+import type { PgliteThread } from './pglite-protocol.js';
 
 /** Options of {@link openDatabase}. */
 export interface OpenDatabaseOptions {

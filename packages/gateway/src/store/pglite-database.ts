@@ -8,13 +8,10 @@ import {
   type Transaction,
   type Unlisten,
 } from './database.js';
+import type { PgliteThread } from './pglite-protocol.js';
 import { closedTransaction } from './transaction-guard.js';
 
-/**
- * Where PGlite runs: `'worker'` (the default) on a worker thread, so its synchronous WASM never
- * stalls the event loop; `'main'` on the caller's thread, as before (kept to measure the two).
- */
-export type PgliteThread = 'main' | 'worker';
+export type { PgliteThread } from './pglite-protocol.js';
 
 /** Options of {@link openPgliteDatabase}. */
 export interface PgliteDatabaseOptions {

@@ -5,6 +5,12 @@
  * @module
  */
 
+/**
+ * Where PGlite runs: `'worker'` (the default) on a worker thread, so its synchronous WASM never
+ * stalls the event loop; `'main'` on the caller's thread, as before (kept to measure the two).
+ */
+export type PgliteThread = 'main' | 'worker';
+
 /** `workerData` of a worker: where its PGlite lives. */
 export interface WorkerStart {
   /** The data directory; omitted: in memory. */

@@ -207,7 +207,8 @@ export async function openPgliteWorker(
   /** Tests: the thread, to end it as a crash would. */
   onWorker?: (worker: Worker) => void,
 ): Promise<Database> {
-  const worker = new Worker(WORKER_URL, { workerData: start });
+  // No inherited flags: some of the parent's (`--input-type`, loaders) are refused by a worker or meant for the parent only.
+  const worker = new Worker(WORKER_URL, { workerData: start, execArgv: [] });
   onWorker?.(worker);
   const db = new PgliteWorkerDatabase(worker, release);
   try {
