@@ -1,9 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { limitConnections } from '@mcpforge/server/http';
 import type { Database } from '../store/database.js';
 import type { MigrationProgress } from '../store/migrate.js';
 import { type OpenDatabaseOptions, openDatabase } from '../store/open-database.js';
 import { createGateway, type Gateway } from './gateway.js';
+import {
+  type ListenerLimitOptions,
+  listenerServerOptions,
+  resolveListenerLimits,
+} from './listener-limits.js';
 import { type GatewayOptions, resolveGatewayOptions } from './options.js';
 
 /** Where the gateway listens when nothing is given: loopback only, as a safe default. */
@@ -11,8 +17,12 @@ export const DEFAULT_LISTEN = { host: '127.0.0.1', port: 8080 } as const;
 
 /** Options of {@link startGateway}. */
 export interface StartGatewayOptions extends GatewayOptions {
-  /** `{ host, port }`; port 0 picks a free one. @default DEFAULT_LISTEN (127.0.0.1:8080) */
-  listen?: { host?: string | undefined; port?: number | undefined } | undefined;
+  /**
+   * `{ host, port }`; port 0 picks a free one. @default DEFAULT_LISTEN (127.0.0.1:8080). With
+   * the listener's limits: `maxConnections` (512), `headersTimeoutMs` (10 s), `requestTimeoutMs`
+   * (30 s) (see listener-limits.ts).
+   */
+  listen?: ({ host?: string | undefined; port?: number | undefined } & ListenerLimitOptions) | undefined;
   /** PostgreSQL URL; without it the embedded PGlite is used (in `dataDir`, else in memory). */
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
@@ -47,6 +57,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
   }
   // Checked before anything is opened, so a typo costs no database start.
   resolveGatewayOptions(gatewayOptions);
+  const limits = resolveListenerLimits(listen);
   const db = await openDatabase({ databaseUrl, dataDir, pgliteThread, onMigration });
   let gateway: Gateway;
   try {
@@ -55,7 +66,13 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
     await db.close();
     throw error;
   }
-  const server = createServer(gateway.node);
+  const server = createServer(listenerServerOptions(limits));
+  const busy = limitConnections(server, limits.maxConnections);
+  const serveOne = gateway.node;
+  server.on('request', (req, res) => {
+    if (busy(req, res)) req.resume();
+    else serveOne(req, res);
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -8,7 +8,7 @@ export {
 } from '../tasks/task-store.js';
 export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_HEADER_BYTES, readNodeBody, readRequestBody } from './body.js';
 export { closeSseStream } from './close-stream.js';
-export { BUSY_RETRY_AFTER_SECONDS, DEFAULT_MAX_CONNECTIONS } from './connection-limit.js';
+export { BUSY_RETRY_AFTER_SECONDS, DEFAULT_MAX_CONNECTIONS, limitConnections } from './connection-limit.js';
 export {
   DEFAULT_MAX_EVENT_BYTES,
   DEFAULT_MAX_EVENT_BYTES_PER_STREAM,
