@@ -1,16 +1,24 @@
+import type { ConfigDocument, ConfigPlan } from '@mcpforge/gateway/config';
 import { CliError } from '../cli/cli-error.js';
 import type {
   AdminProblem,
   Agent,
   AgentDraft,
   ApiKey,
+  Approval,
   CreatedKey,
   CreateKeyInput,
+  HistoryFilter,
+  Invocation,
   KeyType,
   Operation,
   OperationDraft,
   PublishedAgent,
   PublishedOperation,
+  Section,
+  SectionInput,
+  UpstreamHost,
+  UpstreamHostInput,
   Workspace,
 } from './admin-types.js';
 
@@ -30,6 +38,8 @@ export interface AdminClientOptions {
   signal?: AbortSignal | undefined;
   /** Longest wait for one answer. Default 30 s. */
   timeoutMs?: number | undefined;
+  /** What to do about a refused key (`key_invalid`, `key_wrong_type`); default: the admin key's fix. */
+  keyFix?: string | undefined;
 }
 
 /** The prefix a gateway serves under unless started with `--prefix`. */
@@ -89,15 +99,21 @@ function fixFor(problem: AdminProblem): string | undefined {
   }
 }
 
-function refusal(problem: AdminProblem, status: number, what: string): CliError {
+function refusal(problem: AdminProblem, status: number, what: string, keyFix?: string): CliError {
   const title = problem.title ?? `HTTP ${status}`;
   const detail = problem.detail !== undefined && problem.detail !== title ? `: ${problem.detail}` : '';
-  const fix = fixFor(problem);
+  const keyRefused = problem.code === 'key_invalid' || problem.code === 'key_wrong_type';
+  const fix = keyRefused && keyFix !== undefined ? keyFix : fixFor(problem);
   const code = problem.code ?? 'unknown';
   return new CliError(
     'admin_refused',
     `${what} refused (${status} ${code}): ${title}${detail}${fix === undefined ? '' : `. ${fix}`}`,
-    { details: { status, problem: code } },
+    {
+      details:
+        problem.field === undefined
+          ? { status, problem: code }
+          : { status, problem: code, field: problem.field },
+    },
   );
 }
 
@@ -173,12 +189,25 @@ export class AdminClient {
   readonly #key: string;
   readonly #signal: AbortSignal | undefined;
   readonly #timeoutMs: number;
+  readonly #keyFix: string | undefined;
 
   constructor(options: AdminClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.#key = options.adminKey;
     this.#signal = options.signal;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#keyFix = options.keyFix;
+  }
+
+  /** The same gateway's approval API (`{prefix}/v1`), with an approval key. */
+  approvalApi(approvalKey: string, keyFix: string): AdminClient {
+    return new AdminClient({
+      baseUrl: `${this.baseUrl.slice(0, -ADMIN_PATH.length)}/v1`,
+      adminKey: approvalKey,
+      signal: this.#signal,
+      timeoutMs: this.#timeoutMs,
+      keyFix,
+    });
   }
 
   /**
@@ -217,6 +246,7 @@ export class AdminClient {
     } finally {
       release();
     }
+    if (response.status === 204 && text === '') return undefined as T;
     const type = response.headers.get('content-type') ?? '';
     let parsed: unknown;
     try {
@@ -230,7 +260,9 @@ export class AdminClient {
         `${url.origin} answered ${options.what} with HTTP ${response.status} (${type || 'no content type'}), not as a gateway's admin API does: check --url, and the gateway's --prefix if it has one (--url http://host:port/PREFIX)`,
       );
     }
-    if (!response.ok) throw refusal((parsed ?? {}) as AdminProblem, response.status, options.what);
+    if (!response.ok) {
+      throw refusal((parsed ?? {}) as AdminProblem, response.status, options.what, this.#keyFix);
+    }
     return parsed as T;
   }
 
@@ -335,7 +367,121 @@ export class AdminClient {
       { what: `publishing agent '${agent}' of '${workspace}'` },
     );
   }
+
+  getAgent(workspace: string, agent: string): Promise<Agent> {
+    return this.request('GET', agentPath(workspace, agent), {
+      what: `reading agent '${agent}' of '${workspace}'`,
+    });
+  }
+
+  updateAgentDraft(workspace: string, agent: string, draft: AgentDraft): Promise<Agent> {
+    return this.request('PUT', `${agentPath(workspace, agent)}/draft`, {
+      body: { draft },
+      what: `updating the draft of agent '${agent}' of '${workspace}'`,
+    });
+  }
+
+  archiveAgent(workspace: string, agent: string): Promise<Agent> {
+    return this.request('POST', `${agentPath(workspace, agent)}/archive`, {
+      what: `archiving agent '${agent}' of '${workspace}'`,
+    });
+  }
+
+  archiveOperation(workspace: string, operation: string): Promise<Operation> {
+    return this.request('POST', `${operationPath(workspace, operation)}/archive`, {
+      what: `archiving operation '${operation}' of '${workspace}'`,
+    });
+  }
+
+  listSections(workspace: string): Promise<Section[]> {
+    return this.list(`${workspacePath(workspace)}/sections`, {
+      what: `listing the sections of '${workspace}'`,
+    });
+  }
+
+  createSection(workspace: string, input: SectionInput & { slug: string }): Promise<Section> {
+    return this.request('POST', `${workspacePath(workspace)}/sections`, {
+      body: defined(input),
+      what: `creating section '${input.slug}' in '${workspace}'`,
+    });
+  }
+
+  updateSection(workspace: string, section: string, input: SectionInput): Promise<Section> {
+    return this.request('PATCH', `${workspacePath(workspace)}/sections/${encodeURIComponent(section)}`, {
+      body: defined(input),
+      what: `changing section '${section}' of '${workspace}'`,
+    });
+  }
+
+  listUpstreamHosts(workspace: string): Promise<UpstreamHost[]> {
+    return this.list(`${workspacePath(workspace)}/upstream-hosts`, {
+      what: `listing the allow-list of '${workspace}'`,
+    });
+  }
+
+  putUpstreamHost(workspace: string, input: UpstreamHostInput): Promise<UpstreamHost> {
+    return this.request('POST', `${workspacePath(workspace)}/upstream-hosts`, {
+      body: defined(input),
+      what: `allowing '${input.hostPattern}' in '${workspace}'`,
+    });
+  }
+
+  removeUpstreamHost(workspace: string, hostPattern: string): Promise<void> {
+    return this.request(
+      'DELETE',
+      `${workspacePath(workspace)}/upstream-hosts/${encodeURIComponent(hostPattern)}`,
+      { what: `removing '${hostPattern}' from the allow-list of '${workspace}'` },
+    );
+  }
+
+  /** One page of history, newest first. */
+  historyPage(
+    filter: HistoryFilter,
+    limit: number,
+  ): Promise<{ items: Invocation[]; nextCursor: string | null }> {
+    return this.request('GET', '/history', {
+      what: 'listing the history',
+      query: { ...filter, limit: String(limit) },
+    });
+  }
+
+  listApprovals(filter: { workspace: string; agent?: string | undefined; status?: string | undefined }) {
+    return this.list<Approval>('/approvals', {
+      what: `listing the approval requests of '${filter.workspace}'`,
+      query: filter,
+    });
+  }
+
+  getApproval(workspace: string, agent: string, id: string): Promise<Approval> {
+    return this.request('GET', `${agentPath(workspace, agent)}/approvals/${encodeURIComponent(id)}`, {
+      what: `reading approval request '${id}'`,
+    });
+  }
+
+  exportConfig(workspace: string): Promise<ConfigDocument> {
+    return this.request('GET', `${workspacePath(workspace)}/config`, {
+      what: `exporting workspace '${workspace}'`,
+    });
+  }
+
+  applyConfig(document: unknown, dryRun: boolean): Promise<ConfigPlan> {
+    return this.request('POST', '/config/apply', {
+      body: document,
+      query: { dryRun },
+      what: dryRun ? 'planning the apply' : 'applying the document',
+    });
+  }
 }
 
+const workspacePath = (workspace: string) => `/workspaces/${encodeURIComponent(workspace)}`;
+
 const operationPath = (workspace: string, operation: string) =>
-  `/workspaces/${encodeURIComponent(workspace)}/operations/${encodeURIComponent(operation)}`;
+  `${workspacePath(workspace)}/operations/${encodeURIComponent(operation)}`;
+
+const agentPath = (workspace: string, agent: string) =>
+  `${workspacePath(workspace)}/agents/${encodeURIComponent(agent)}`;
+
+/** `input` without its undefined members, as a JSON body. */
+function defined(input: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+}

@@ -130,3 +130,64 @@ export interface AdminProblem {
   errors?: Array<{ field: string; message: string }>;
   request_id?: string;
 }
+
+export interface Section {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SectionInput {
+  title?: string | undefined;
+  description?: string | undefined;
+}
+
+export interface UpstreamHost {
+  hostPattern: string;
+  allowLoopback: boolean;
+  allowPrivate: boolean;
+  allowLinkLocal: boolean;
+  createdAt: string;
+  [field: string]: unknown;
+}
+
+export interface UpstreamHostInput {
+  hostPattern: string;
+  allowLoopback?: boolean | undefined;
+  allowPrivate?: boolean | undefined;
+  allowLinkLocal?: boolean | undefined;
+}
+
+/** `GET /history`'s filters. */
+export interface HistoryFilter {
+  workspace?: string | undefined;
+  agent?: string | undefined;
+  key?: string | undefined;
+  outcome?: string | undefined;
+  since?: string | undefined;
+  until?: string | undefined;
+}
+
+/** One `tools/call` of the history: the fields the CLI shows; the rest passes through. */
+export interface Invocation {
+  id: string;
+  workspace: string;
+  agent: string;
+  tool: string | null;
+  operation: string | null;
+  operationVersion: number | null;
+  calledAt: string;
+  outcome: string;
+  errorCode: string | null;
+  durationMs: number;
+  requestId: string;
+  [field: string]: unknown;
+}
+
+/** An approval request as the admin API (camelCase) or the approval API (snake_case) shows it. */
+export interface Approval {
+  [field: string]: unknown;
+}

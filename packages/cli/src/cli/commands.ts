@@ -1,10 +1,18 @@
 import * as check from '../commands/check.js';
+import * as agentDrafts from '../commands/gateway-agent-drafts.js';
 import * as agents from '../commands/gateway-agents.js';
+import * as apply from '../commands/gateway-apply.js';
+import * as approvals from '../commands/gateway-approvals.js';
 import * as demo from '../commands/gateway-demo.js';
+import * as exportConfig from '../commands/gateway-export.js';
+import * as history from '../commands/gateway-history.js';
+import * as hosts from '../commands/gateway-hosts.js';
 import * as importOpenapi from '../commands/gateway-import-openapi.js';
 import * as keys from '../commands/gateway-keys.js';
 import * as migrate from '../commands/gateway-migrate.js';
+import * as operationDrafts from '../commands/gateway-operation-drafts.js';
 import * as operations from '../commands/gateway-operations.js';
+import * as sections from '../commands/gateway-sections.js';
 import * as serve from '../commands/gateway-serve.js';
 import * as workspaces from '../commands/gateway-workspaces.js';
 import * as create from '../commands/new.js';
@@ -105,12 +113,44 @@ export const COMMANDS: readonly Command[] = [
     render: operations.renderList,
   },
   {
-    path: ['gateway', 'operations', 'publish'],
+    path: ['gateway', 'operations', 'create'],
     arguments: '<operation>',
-    summary: "publish an operation's draft as its next version",
+    summary: 'create an operation from a JSON or YAML draft, or from flags',
+    usage: operationDrafts.OPERATIONS_CREATE_USAGE,
+    run: operationDrafts.runCreate,
+    render: operationDrafts.renderSaved,
+  },
+  {
+    path: ['gateway', 'operations', 'edit'],
+    arguments: '<operation>',
+    summary: "replace or change an operation's draft",
+    usage: operationDrafts.OPERATIONS_EDIT_USAGE,
+    run: operationDrafts.runEdit,
+    render: operationDrafts.renderSaved,
+  },
+  {
+    path: ['gateway', 'operations', 'show'],
+    arguments: '<operation>',
+    summary: 'show an operation and its whole draft',
+    usage: operationDrafts.OPERATIONS_SHOW_USAGE,
+    run: operationDrafts.runShow,
+    render: operationDrafts.renderShow,
+  },
+  {
+    path: ['gateway', 'operations', 'publish'],
+    arguments: '<operation> | --all | --section SLUG | --tag NAME',
+    summary: "publish an operation's draft (or every selected one's) as its next version",
     usage: operations.OPERATIONS_PUBLISH_USAGE,
     run: operations.runPublish,
     render: operations.renderPublish,
+  },
+  {
+    path: ['gateway', 'operations', 'archive'],
+    arguments: '<operation>',
+    summary: 'archive an operation: agents published from now on leave it out',
+    usage: operationDrafts.OPERATIONS_ARCHIVE_USAGE,
+    run: operationDrafts.runArchive,
+    render: operationDrafts.renderArchive,
   },
   {
     path: ['gateway', 'agents', 'list'],
@@ -120,12 +160,142 @@ export const COMMANDS: readonly Command[] = [
     render: agents.renderList,
   },
   {
+    path: ['gateway', 'agents', 'create'],
+    arguments: '<agent>',
+    summary: 'create an agent: delivery, sections, operations by slug or selector',
+    usage: agentDrafts.AGENTS_CREATE_USAGE,
+    run: agentDrafts.runCreate,
+    render: agentDrafts.renderSaved,
+  },
+  {
+    path: ['gateway', 'agents', 'edit'],
+    arguments: '<agent>',
+    summary: "change an agent's draft",
+    usage: agentDrafts.AGENTS_EDIT_USAGE,
+    run: agentDrafts.runEdit,
+    render: agentDrafts.renderSaved,
+  },
+  {
+    path: ['gateway', 'agents', 'show'],
+    arguments: '<agent>',
+    summary: "show an agent's draft and latest version",
+    usage: agentDrafts.AGENTS_SHOW_USAGE,
+    run: agentDrafts.runShow,
+    render: agentDrafts.renderShow,
+  },
+  {
     path: ['gateway', 'agents', 'publish'],
     arguments: '<agent>',
     summary: "publish an agent's catalog: its MCP endpoint serves it at once",
     usage: agents.AGENTS_PUBLISH_USAGE,
     run: agents.runPublish,
     render: agents.renderPublish,
+  },
+  {
+    path: ['gateway', 'agents', 'archive'],
+    arguments: '<agent>',
+    summary: 'archive an agent: its MCP endpoint serves nothing from now on',
+    usage: agentDrafts.AGENTS_ARCHIVE_USAGE,
+    run: agentDrafts.runArchive,
+    render: agentDrafts.renderArchive,
+  },
+  {
+    path: ['gateway', 'sections', 'list'],
+    summary: "list a workspace's sections",
+    usage: sections.SECTIONS_LIST_USAGE,
+    run: sections.runList,
+    render: sections.renderList,
+  },
+  {
+    path: ['gateway', 'sections', 'create'],
+    arguments: '<section>',
+    summary: 'create a section (a group of operations, a search filter)',
+    usage: sections.SECTIONS_CREATE_USAGE,
+    run: sections.runCreate,
+    render: sections.renderSaved,
+  },
+  {
+    path: ['gateway', 'sections', 'edit'],
+    arguments: '<section>',
+    summary: "change a section's title or description",
+    usage: sections.SECTIONS_EDIT_USAGE,
+    run: sections.runEdit,
+    render: sections.renderSaved,
+  },
+  {
+    path: ['gateway', 'hosts', 'add'],
+    arguments: '<pattern>',
+    summary: "add a host to a workspace's upstream allow-list (--allow-loopback for a local mock)",
+    usage: hosts.HOSTS_ADD_USAGE,
+    run: hosts.runAdd,
+    render: hosts.renderAdd,
+  },
+  {
+    path: ['gateway', 'hosts', 'list'],
+    summary: "list a workspace's upstream allow-list",
+    usage: hosts.HOSTS_LIST_USAGE,
+    run: hosts.runList,
+    render: hosts.renderList,
+  },
+  {
+    path: ['gateway', 'hosts', 'remove'],
+    arguments: '<pattern>',
+    summary: 'remove a host from the allow-list',
+    usage: hosts.HOSTS_REMOVE_USAGE,
+    run: hosts.runRemove,
+    render: hosts.renderRemove,
+  },
+  {
+    path: ['gateway', 'history'],
+    summary: 'list the latest tools/call history, filtered by workspace, agent, key, outcome, time',
+    usage: history.HISTORY_USAGE,
+    run: history.run,
+    render: history.render,
+  },
+  {
+    path: ['gateway', 'approvals', 'list'],
+    summary: "list a workspace's approval requests",
+    usage: approvals.APPROVALS_LIST_USAGE,
+    run: approvals.runList,
+    render: approvals.renderList,
+  },
+  {
+    path: ['gateway', 'approvals', 'show'],
+    arguments: '<approval-id>',
+    summary: 'show an approval request, its decision and outcome',
+    usage: approvals.APPROVALS_SHOW_USAGE,
+    run: approvals.runShow,
+    render: approvals.renderShow,
+  },
+  {
+    path: ['gateway', 'approvals', 'approve'],
+    arguments: '<approval-id>',
+    summary: 'approve a request (with an approval key): the call runs upstream, once',
+    usage: approvals.APPROVALS_APPROVE_USAGE,
+    run: approvals.runApprove,
+    render: approvals.renderDecided,
+  },
+  {
+    path: ['gateway', 'approvals', 'deny'],
+    arguments: '<approval-id>',
+    summary: 'deny a request (with an approval key): nothing runs',
+    usage: approvals.APPROVALS_DENY_USAGE,
+    run: approvals.runDeny,
+    render: approvals.renderDecided,
+  },
+  {
+    path: ['gateway', 'export'],
+    summary: 'write a workspace as one YAML or JSON document (configuration as code)',
+    usage: exportConfig.EXPORT_USAGE,
+    run: exportConfig.run,
+    render: exportConfig.render,
+  },
+  {
+    path: ['gateway', 'apply'],
+    summary: 'make a workspace match a YAML or JSON document, in one transaction, and print the plan',
+    usage: apply.APPLY_USAGE,
+    run: apply.run,
+    render: apply.render,
   },
   {
     path: ['gateway', 'keys', 'create'],
@@ -159,4 +329,7 @@ export const GROUPS: Readonly<Record<string, string>> = {
   'gateway operations': "a workspace's operations on a running gateway",
   'gateway agents': "a workspace's agents on a running gateway",
   'gateway keys': "a running gateway's API keys",
+  'gateway sections': "a workspace's sections on a running gateway",
+  'gateway hosts': "a workspace's upstream allow-list on a running gateway",
+  'gateway approvals': "a workspace's human approval requests on a running gateway",
 };

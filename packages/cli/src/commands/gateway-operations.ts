@@ -1,14 +1,18 @@
 import { ADMIN_FLAGS, ADMIN_KEY_HELP, adminClientFor, JSON_FLAG } from '../admin/admin-flags.js';
 import type { Operation, PublishedOperation } from '../admin/admin-types.js';
+import { SELECTOR_FLAGS, selectOperations, selectorOf } from '../admin/operation-selector.js';
 import { requireWorkspace, WORKSPACE_FLAG } from '../admin/workspace-flag.js';
+import { CliError } from '../cli/cli-error.js';
 import { type Palette, PLAIN } from '../cli/colour.js';
+import { ExitCode } from '../cli/exit-code.js';
 import { type FlagSpec, flagHelp, parseCommandLine } from '../cli/flags.js';
 import type { CliIo, CommandOutput } from '../cli/io.js';
 import { shortTime, table } from '../cli/table.js';
 
 /**
  * `mcpforge gateway operations list|publish`: a workspace's operations on a running gateway, and
- * publishing an operation's draft as its next immutable version.
+ * publishing an operation's draft as its next immutable version (or every operation a selector
+ * picks). `create|edit|show|archive` are in `gateway-operation-drafts.ts`.
  * @module
  */
 
@@ -18,7 +22,7 @@ const LIST_FLAGS: readonly FlagSpec[] = [
   ...ADMIN_FLAGS,
   JSON_FLAG,
 ];
-const PUBLISH_FLAGS: readonly FlagSpec[] = [WORKSPACE_FLAG, ...ADMIN_FLAGS, JSON_FLAG];
+const PUBLISH_FLAGS: readonly FlagSpec[] = [WORKSPACE_FLAG, ...SELECTOR_FLAGS, ...ADMIN_FLAGS, JSON_FLAG];
 
 export const OPERATIONS_LIST_USAGE = `Usage: mcpforge gateway operations list --workspace <slug> [flags]
 
@@ -31,10 +35,13 @@ Flags:
 ${flagHelp(LIST_FLAGS)}`;
 
 export const OPERATIONS_PUBLISH_USAGE = `Usage: mcpforge gateway operations publish <operation> --workspace <slug> [flags]
+       mcpforge gateway operations publish --all|--section SLUG|--tag NAME --workspace <slug> [flags]
 
 Publishes an operation's draft as its next immutable version (nothing new when the draft equals
-the latest version). Agents serve it once they are published again: mcpforge gateway agents
-publish <agent> --workspace <slug>.
+the latest version), or the draft of each operation a selector picks: --all, --section (the
+operations in a section), --tag (those of an imported OpenAPI tag). A refused one (an upstream
+host off the allow-list) does not stop the others; the command then exits 1. Agents serve a
+new version once they are published again: mcpforge gateway agents publish <agent>.
 
 ${ADMIN_KEY_HELP}
 
@@ -80,23 +87,88 @@ export interface OperationPublished extends PublishedOperation {
   workspace: string;
 }
 
+/** One operation of a publish by selector. */
+export interface BulkPublishItem {
+  operation: string;
+  /** The version it is at; null when refused. */
+  version: number | null;
+  created: boolean;
+  /** Why it was refused (the admin API's message); absent when published. */
+  refused?: string;
+}
+
+/** `publish --all|--section|--tag`: each selected operation, published or refused. */
+export interface BulkPublished {
+  workspace: string;
+  selected: number;
+  operations: BulkPublishItem[];
+}
+
 export async function runPublish(
   args: readonly string[],
   io: CliIo,
-): Promise<CommandOutput<OperationPublished>> {
+): Promise<CommandOutput<OperationPublished | BulkPublished>> {
   const command = 'mcpforge gateway operations publish';
-  const { flags, positionals } = parseCommandLine(
+  const { flags, positionals, repeated } = parseCommandLine(
     args,
-    { flags: PUBLISH_FLAGS, positionals: { name: '<operation>', min: 1, max: 1 } },
+    { flags: PUBLISH_FLAGS, positionals: { name: '<operation>', min: 0, max: 1 } },
     command,
   );
+  const selector = selectorOf(flags, repeated);
+  if (selector !== undefined && positionals.length > 0) {
+    throw new CliError(
+      'conflicting_flags',
+      `${command} takes <operation> or a selector (--all, --section, --tag), not both`,
+    );
+  }
+  if (selector === undefined && positionals.length === 0) {
+    throw new CliError(
+      'missing_argument',
+      `${command} needs <operation>, or --all (or --section SLUG, --tag NAME) to publish several: ${command} <operation> --workspace <slug>`,
+    );
+  }
   const workspace = requireWorkspace(flags, command);
   const client = await adminClientFor(flags, io);
-  const published = await client.publishOperation(workspace, positionals[0] as string);
-  return { result: { workspace, ...published } };
+  if (selector === undefined) {
+    const published = await client.publishOperation(workspace, positionals[0] as string);
+    return { result: { workspace, ...published } };
+  }
+  const { operations } = await selectOperations(client, workspace, selector);
+  const items: BulkPublishItem[] = [];
+  for (const [index, operation] of operations.entries()) {
+    io.progress(`publishing ${index + 1}/${operations.length}: ${operation.slug}`);
+    try {
+      const { version, created } = await client.publishOperation(workspace, operation.slug);
+      items.push({ operation: operation.slug, version: version.version, created });
+    } catch (error) {
+      if (!(error instanceof CliError) || error.code !== 'admin_refused') throw error;
+      items.push({ operation: operation.slug, version: null, created: false, refused: error.message });
+    }
+  }
+  const result: BulkPublished = { workspace, selected: operations.length, operations: items };
+  const failed = items.some((item) => item.refused !== undefined);
+  return { result, exitCode: failed ? ExitCode.failure : ExitCode.ok };
 }
 
-export function renderPublish(result: OperationPublished): string {
+function renderBulk(result: BulkPublished, style: Palette): string {
+  if (result.selected === 0) return `No operations selected in '${result.workspace}'.`;
+  const made = result.operations.filter((item) => item.created).length;
+  const refused = result.operations.filter((item) => item.refused !== undefined);
+  const same = result.operations.length - made - refused.length;
+  const lines = [
+    `Published ${made} new version${made === 1 ? '' : 's'} in '${result.workspace}' (${same} unchanged, ${refused.length} refused, of ${result.selected} selected).`,
+  ];
+  for (const item of result.operations) {
+    if (item.created) lines.push(`  ${item.operation}  v${item.version}`);
+  }
+  for (const item of refused) lines.push(`  ${style.red(item.operation)}  ${item.refused}`);
+  if (made > 0)
+    lines.push('Publish the agents that use them to serve them: mcpforge gateway agents publish <agent>.');
+  return lines.join('\n');
+}
+
+export function renderPublish(result: OperationPublished | BulkPublished, style: Palette = PLAIN): string {
+  if ('selected' in result) return renderBulk(result, style);
   const { version } = result;
   const what = `operation '${version.operation}' of '${result.workspace}'`;
   return result.created
