@@ -1,5 +1,6 @@
 import { GatewayError } from '../errors/gateway-error.js';
 import type { Queryable } from '../store/database.js';
+import { ALLOW_LIST_CHANGED_CHANNEL, forgetLocally } from './allow-list-events.js';
 import { readBoolean, readString } from './field-reader.js';
 import { formatHostPattern, type HostPattern, hostPatternMatches, parseHostPattern } from './host-pattern.js';
 import { getWorkspace } from './workspaces-table.js';
@@ -82,19 +83,28 @@ export async function putUpstreamHost(
     readBoolean(input.allowLinkLocal, 'allowLinkLocal', false),
   ];
   const workspace = await getWorkspace(db, workspaceSlug);
+  // The NOTIFY is part of the statement: every process hears of the change once it commits.
   const { rows } = await db.query<UpstreamHostRow>(
-    `INSERT INTO upstream_hosts (workspace_id, host_pattern, allow_loopback, allow_private, allow_link_local)
-     VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (workspace_id, host_pattern) DO UPDATE
-       SET allow_loopback = EXCLUDED.allow_loopback, allow_private = EXCLUDED.allow_private,
-           allow_link_local = EXCLUDED.allow_link_local
-     RETURNING ${COLUMNS}`,
-    [workspace.id, hostPattern, ...flags],
+    `WITH put AS (
+       INSERT INTO upstream_hosts (workspace_id, host_pattern, allow_loopback, allow_private, allow_link_local)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (workspace_id, host_pattern) DO UPDATE
+         SET allow_loopback = EXCLUDED.allow_loopback, allow_private = EXCLUDED.allow_private,
+             allow_link_local = EXCLUDED.allow_link_local
+       RETURNING ${COLUMNS})
+     SELECT put.* FROM put CROSS JOIN LATERAL (SELECT pg_notify($6, put.workspace_id::text)) AS notified`,
+    [workspace.id, hostPattern, ...flags, ALLOW_LIST_CHANGED_CHANNEL],
   );
+  forgetLocally(db, workspace.id);
   return toUpstreamHost(rows[0]!);
 }
 
-/** Removes an entry (given in any spelling of its pattern). @throws GatewayError `not_found`. */
+/**
+ * Removes an entry (given in any spelling of its pattern). Every gateway process on the
+ * database is told (NOTIFY); this process's allow-list caches on `db` have forgotten the
+ * workspace's list when this resolves, so no call starting afterwards reaches the host.
+ * @throws GatewayError `not_found`.
+ */
 export async function removeUpstreamHost(
   db: Queryable,
   workspaceSlug: string,
@@ -110,11 +120,16 @@ export async function removeUpstreamHost(
   } catch (error) {
     refusal = error;
   }
-  const { rows } = await db.query<{ id: string }>(
-    `DELETE FROM upstream_hosts u USING workspaces w
-     WHERE w.id = u.workspace_id AND w.slug = $1 AND u.host_pattern = ANY($2::text[]) RETURNING u.id`,
-    [workspaceSlug, [canonical, asWritten]],
+  const { rows } = await db.query<{ id: string; workspace_id: string }>(
+    `WITH removed AS (
+       DELETE FROM upstream_hosts u USING workspaces w
+       WHERE w.id = u.workspace_id AND w.slug = $1 AND u.host_pattern = ANY($2::text[])
+       RETURNING u.id, u.workspace_id)
+     SELECT removed.* FROM removed CROSS JOIN LATERAL (SELECT pg_notify($3, removed.workspace_id::text)) AS notified`,
+    [workspaceSlug, [canonical, asWritten], ALLOW_LIST_CHANGED_CHANNEL],
   );
+  // Before this returns (and the admin API answers), this process's caches forget the entry.
+  if (rows[0] !== undefined) forgetLocally(db, rows[0].workspace_id);
   if (rows.length === 0) {
     if (refusal !== undefined) throw refusal;
     await getWorkspace(db, workspaceSlug);

@@ -3,9 +3,8 @@ import { createAdminHandler } from '../admin/admin-handler.js';
 import { ApprovalService } from '../approvals/approval-service.js';
 import { DEFAULT_MAX_APPROVAL_BODY_BYTES } from '../approvals/http/approval-api.js';
 import { createApprovalHandler } from '../approvals/http/approval-handler.js';
+import { AllowListCache } from '../catalog/allow-list-cache.js';
 import { SLUG_PATTERN } from '../catalog/slug.js';
-import type { UpstreamHost } from '../catalog/upstream-hosts-table.js';
-import { upstreamHostsOf } from '../catalog/upstream-hosts-table.js';
 import { createConsoleHandler } from '../console/console-handler.js';
 import { createExecutor, type Executor } from '../execute/executor.js';
 import { HistoryWriter } from '../history/history-writer.js';
@@ -74,23 +73,6 @@ function endpointOf(url: string, prefix: string): { workspace: string; agent: st
   return SLUG_PATTERN.test(workspace) && SLUG_PATTERN.test(agent) ? { workspace, agent } : undefined;
 }
 
-/** Each workspace's allow-list, re-read at most every `maxAgeMs`. */
-function cachedAllowList(
-  db: Database,
-  maxAgeMs: number,
-): (workspaceId: string) => Promise<UpstreamHost[]> | UpstreamHost[] {
-  const cache = new Map<string, { hosts: UpstreamHost[]; at: number }>();
-  return (workspaceId) => {
-    const entry = cache.get(workspaceId);
-    const now = performance.now();
-    if (entry !== undefined && now - entry.at < maxAgeMs) return entry.hosts;
-    return upstreamHostsOf(db, workspaceId).then((hosts) => {
-      cache.set(workspaceId, { hosts, at: now });
-      return hosts;
-    });
-  };
-}
-
 /**
  * The gateway on `db`: MCP endpoints per agent under `{prefix}/v1/{workspace}/{agent}`.
  * @throws TypeError, RangeError naming a bad option.
@@ -102,8 +84,10 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   const { logger } = resolved;
   const background = (what: string) => (error: unknown) =>
     logger.error({ err: error instanceof Error ? error.message : String(error) }, what);
+  // Changes heard by NOTIFY; the catalog interval only while they may go unheard.
+  const allowLists = new AllowListCache(db, { unsubscribedRefreshMs: resolved.catalogRefreshMs });
   const executor: Executor = createExecutor({
-    allowList: cachedAllowList(db, resolved.catalogRefreshMs),
+    allowList: (workspaceId) => allowLists.lookup(workspaceId),
     env: resolved.env,
     limits: resolved.upstream,
   });
@@ -139,6 +123,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     onBackgroundError: background('catalog refresh failed'),
   });
   await keys.start();
+  await allowLists.start();
   await agents.start();
   await approvals.start();
   const limiter =
@@ -245,6 +230,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
         await approvals.close();
         await agents.close();
         await executor.close();
+        await allowLists.close();
         await history.close();
         await admin.close();
         await keys.close();
