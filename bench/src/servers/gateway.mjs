@@ -9,10 +9,15 @@
  *
  * Prints `key <mcp_client key>` then `listening <port>`. The per-key rate limit is off: the
  * bench sends thousands of calls a second with one key, which the default limit (100/s) refuses.
+ *
+ * BENCH_PGLITE_THREAD=main|worker picks where PGlite runs (default: the gateway's, a worker).
+ * Its event-loop delay is sampled all along: a line `loop reset` on stdin starts a window, a line
+ * `loop report` prints `loop <p50 µs> <p99 µs> <max µs>` for the window.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
   createAgent,
   createKey,
@@ -33,6 +38,7 @@ const dataDir = databaseUrl === undefined ? await mkdtemp(join(tmpdir(), 'mcpfor
 const running = await startGateway({
   databaseUrl,
   dataDir,
+  pgliteThread: process.env.BENCH_PGLITE_THREAD || undefined,
   listen: { host: '127.0.0.1', port: 0 },
   rateLimit: false,
 });
@@ -61,5 +67,24 @@ async function stop() {
 process.on('SIGTERM', stop);
 process.stdin.on('end', stop);
 process.stdin.resume();
+
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+loopDelay.enable();
+let commands = '';
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (chunk) => {
+  commands += chunk;
+  for (let end = commands.indexOf('\n'); end >= 0; end = commands.indexOf('\n')) {
+    const command = commands.slice(0, end).trim();
+    commands = commands.slice(end + 1);
+    if (command === 'loop reset') loopDelay.reset();
+    if (command === 'loop report') {
+      const us = (ns) => Math.round(ns / 1000);
+      process.stdout.write(
+        `loop ${us(loopDelay.percentile(50))} ${us(loopDelay.percentile(99))} ${us(loopDelay.max)}\n`,
+      );
+    }
+  }
+});
 
 process.stdout.write(`key ${key.value}\nlistening ${new URL(running.url).port}\n`);

@@ -74,6 +74,7 @@ function keyLine(server) {
 function rateCallRun({ server, load, upstream, era }) {
   const { prefix, suffix } = rateCallParts({ era: era === 'modern' ? 'modern' : 'legacy' });
   return {
+    server,
     pids: [server.child.pid, upstream.pid],
     run: (warmupMs, measureMs, hooks) =>
       load.run({
@@ -93,13 +94,21 @@ function rateCallRun({ server, load, upstream, era }) {
 
 /**
  * The gateway (`servers/gateway.mjs`) on `upstream`, PGlite unless `databaseUrl`; each of
- * `connections` keep-alive connections opens as `era` asks, then calls the rates tool.
+ * `connections` keep-alive connections opens as `era` asks, then calls the rates tool. `env`:
+ * more of the server's environment (BENCH_PGLITE_THREAD).
  */
-export function gatewayContender({ impl = 'forge', upstream, era, connections, databaseUrl }) {
+export function gatewayContender({
+  impl = 'forge',
+  upstream,
+  era,
+  connections,
+  databaseUrl,
+  env: extra = {},
+}) {
   return {
     impl,
     async start() {
-      const env = { UPSTREAM_URL: upstream.url };
+      const env = { UPSTREAM_URL: upstream.url, ...extra };
       if (databaseUrl !== undefined) env.BENCH_DATABASE_URL = databaseUrl;
       const server = spawnServer('gateway', era, { env });
       let load;

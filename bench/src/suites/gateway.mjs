@@ -11,7 +11,9 @@
  *   in the same slices: the ceiling of any HTTP-to-HTTP gateway on this machine, where client,
  *   proxy and upstream share the cores;
  * - added latency at 1 in flight: gateway p50/p99 minus direct REST p50/p99, on PGlite and on
- *   PostgreSQL (a fresh database on BENCH_POSTGRES_URL, dropped after; skipped when unreachable).
+ *   PostgreSQL (a fresh database on BENCH_POSTGRES_URL, dropped after; skipped when unreachable);
+ * - the gateway's event-loop delay under load on PGlite, on its worker thread and on the event
+ *   loop's thread (`gateway-event-loop.mjs`).
  */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -26,6 +28,7 @@ import {
   startUpstream,
   stdioAlternative,
 } from './gateway-contenders.mjs';
+import { runGatewayEventLoop } from './gateway-event-loop.mjs';
 import { freshDatabase } from './gateway-postgres.mjs';
 
 export const GATEWAY_CONNECTIONS = 32;
@@ -103,6 +106,7 @@ export async function runGatewaySuite({ timing, record }) {
       });
     }
     await runAddedLatency({ upstream, timing, record });
+    await runGatewayEventLoop({ upstream, timing, record });
   } finally {
     await upstream.stop();
   }
