@@ -5,6 +5,8 @@ import { archiveOperation } from '../catalog/operations-table.js';
 import type { Executor } from '../execute/executor.js';
 import { HistoryWriter } from '../history/history-writer.js';
 import { createKey, revokeKey } from '../keys/api-keys-table.js';
+import { migrate } from '../store/migrate.js';
+import { MIGRATIONS } from '../store/migrations/index.js';
 import type { DatabaseFixture } from '../test-support/database-fixture.js';
 import { describeEachDatabase } from '../test-support/describe-each-database.js';
 import { startUpstream, type TestUpstream } from '../test-support/upstream-server.js';
@@ -379,5 +381,30 @@ describeEachDatabase('approval limits (issue 19)', (fixture: DatabaseFixture) =>
     await approvals.approve(scopeOf(seeded), made.record.id, { keyId: seeded.approvalKeyId });
     const [sent] = receivedFor(made.record.id);
     expect(sent?.body).toContain('"hidden":"X"');
+  });
+
+  it('migration 0010 drops the arguments that requests which ended before 0009 still hold, and only theirs', async () => {
+    const db = await fixture.fresh();
+    const upTo0009 = MIGRATIONS.slice(0, MIGRATIONS.findIndex((m) => m.id === '0009_approval_limits') + 1);
+    await migrate(db, { migrations: upTo0009 });
+    const seeded = await seedApprovalAgent(db, upstream);
+    const history = new HistoryWriter(db);
+    histories.push(history);
+    const executor = testExecutor(db);
+    executors.push(executor);
+    const approvals = new ApprovalService({ db, executor, history });
+    services.push(approvals);
+    const ended = await approvals.request(requestInput(seeded, { customer: 'ended long ago', amount: 1 }));
+    const waiting = await approvals.request(requestInput(seeded, { customer: 'waiting', amount: 2 }));
+    // As a request that was denied before requests dropped their arguments.
+    await db.query(`UPDATE approval_requests SET status = 'denied' WHERE id = $1`, [ended.record.id]);
+    expect((await migrate(db)).applied).toEqual(['0010_approval_arguments_dropped']);
+    const { rows } = await db.query<{ id: string; arguments: unknown }>(
+      'SELECT id, arguments FROM approval_requests ORDER BY created_at',
+    );
+    expect(rows).toEqual([
+      { id: ended.record.id, arguments: null },
+      { id: waiting.record.id, arguments: { customer: 'waiting', amount: 2 } },
+    ]);
   });
 });

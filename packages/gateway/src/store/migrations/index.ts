@@ -8,6 +8,7 @@ import { migration0006HistoryWithoutForeignKeys } from './0006_history_without_f
 import { migration0007CatalogMetrics } from './0007_catalog_metrics.js';
 import { migration0008OpenapiImport } from './0008_openapi_import.js';
 import { migration0009ApprovalLimits } from './0009_approval_limits.js';
+import { migration0010ApprovalArgumentsDropped } from './0010_approval_arguments_dropped.js';
 
 /**
  * The gateway's schema, in order. Each step is a TypeScript module holding its SQL as a string,
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0007CatalogMetrics,
   migration0008OpenapiImport,
   migration0009ApprovalLimits,
+  migration0010ApprovalArgumentsDropped,
 ];

@@ -17,6 +17,7 @@ const COMMITTED: Record<string, string> = {
   '0007_catalog_metrics': 'ae4d1790669aa4d73cf38eda3717fe36ffe8d6c88a3ed1b6ffc8273ff0d91e06',
   '0008_openapi_import': '405d27d564b4ca1f60509dfbe5d69a36e2c7e26c66f8d27aa17ce8a2adab6141',
   '0009_approval_limits': '39b2e6c87062f385b9d402070d4e11824c2a659ef7d8850eda981c0b074f7088',
+  '0010_approval_arguments_dropped': '61305dfb34e47922b7d0a935a5ff45b6471e8d80bd1cf77762522eacaba6182a',
 };
 
 it('the gateway migrations are numbered without gaps', () => {
