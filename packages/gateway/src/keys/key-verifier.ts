@@ -11,12 +11,23 @@ import {
 } from './api-keys-table.js';
 import { KEY_REVOKED_CHANNEL } from './key-events.js';
 import { keyDigest, parseKey } from './key-format.js';
+import {
+  DEFAULT_UNKNOWN_KEY_ENTRIES,
+  DEFAULT_UNKNOWN_KEY_TTL_MS,
+  UnknownKeyCache,
+} from './unknown-key-cache.js';
 
 /**
- * Longest a verified key is trusted without asking the database again. This is the bound on
- * how long a revoked key can still pass on another process when its revocation notice is lost.
+ * Longest a verified key is trusted without asking the database again while a revocation
+ * notice could be missed (before `start()`, or while node-postgres's listening connection is
+ * down). This is the bound on how long a revoked key can still pass on another process then.
  */
 export const MAX_KEY_CACHE_AGE_MS = 1000;
+/**
+ * Longest a verified key is trusted while revocations are heard by NOTIFY: a safety re-read,
+ * not the revocation path (issue 26, point 3: a warm key used to be re-read every second).
+ */
+export const DEFAULT_KEY_CACHE_REFRESH_MS = 30_000;
 /** Keys kept verified at once; beyond, the oldest entry goes (one extra lookup later). */
 export const DEFAULT_KEY_CACHE_ENTRIES = 10_000;
 /** How often `last_used_at` is written: it is for people, a few seconds of lag is fine. */
@@ -24,8 +35,17 @@ export const DEFAULT_LAST_USED_FLUSH_MS = 5000;
 
 /** Options of {@link KeyVerifier}. */
 export interface KeyVerifierOptions {
-  /** Default and maximum {@link MAX_KEY_CACHE_AGE_MS}; 0 asks the database on every request. */
+  /**
+   * Trust while a revocation notice could be missed. Default and maximum
+   * {@link MAX_KEY_CACHE_AGE_MS}; 0 asks the database on every request (and caches nothing).
+   */
   maxCacheAgeMs?: number | undefined;
+  /** Trust while revocations are heard. Default {@link DEFAULT_KEY_CACHE_REFRESH_MS}, at most 1 h. */
+  cacheRefreshMs?: number | undefined;
+  /** How long an unknown or revoked key is remembered as such. Default {@link DEFAULT_UNKNOWN_KEY_TTL_MS}, at most 60 s; 0 turns it off. */
+  unknownKeyTtlMs?: number | undefined;
+  /** Default {@link DEFAULT_UNKNOWN_KEY_ENTRIES}. */
+  maxUnknownKeys?: number | undefined;
   /** Default {@link DEFAULT_KEY_CACHE_ENTRIES}. */
   maxCacheEntries?: number | undefined;
   /** Default {@link DEFAULT_LAST_USED_FLUSH_MS}. */
@@ -77,16 +97,23 @@ function invalidKey(): GatewayError {
 }
 
 /**
- * Verifies presented keys against the database, with a small cache: a key verified less than
- * `maxCacheAgeMs` ago is trusted without a query. A revocation on any process reaches this one
- * by LISTEN/NOTIFY at once; if that notice is lost, the cache age bounds how long the key can
- * still pass. `revoke` also clears this process's cache before it returns. `last_used_at` is
+ * Verifies presented keys against the database, with a small cache. A revocation on any
+ * process reaches this one by LISTEN/NOTIFY at once, so while that subscription holds a
+ * verified key is trusted for `cacheRefreshMs` (a safety re-read); while a notice could be
+ * missed (before `start()`, or after the listening connection dropped, until it listens again
+ * and every entry is dropped) only for `maxCacheAgeMs`. One lookup per key is in flight at a
+ * time. An unknown or revoked key is remembered for `unknownKeyTtlMs`, so repeating it costs no
+ * query. `revoke` also clears this process's cache before it returns. `last_used_at` is
  * written in batches, not once per request. Call `start()` before use and `close()` at shutdown.
  */
 export class KeyVerifier {
   readonly #db: Database;
   readonly #maxAge: number;
+  readonly #refreshMs: number;
   readonly #maxEntries: number;
+  readonly #unknown: UnknownKeyCache;
+  /** Whether every revocation is heard now (listening, and the connection has not dropped). */
+  #subscribed = false;
   readonly #flushMs: number;
   readonly #now: () => number;
   readonly #onBackgroundError: (error: unknown) => void;
@@ -109,6 +136,17 @@ export class KeyVerifier {
       MAX_KEY_CACHE_AGE_MS,
       MAX_KEY_CACHE_AGE_MS,
     );
+    this.#refreshMs = checkRange(
+      'cacheRefreshMs',
+      options.cacheRefreshMs,
+      1,
+      3_600_000,
+      DEFAULT_KEY_CACHE_REFRESH_MS,
+    );
+    this.#unknown = new UnknownKeyCache(
+      checkRange('unknownKeyTtlMs', options.unknownKeyTtlMs, 0, 60_000, DEFAULT_UNKNOWN_KEY_TTL_MS),
+      checkRange('maxUnknownKeys', options.maxUnknownKeys, 1, 10_000_000, DEFAULT_UNKNOWN_KEY_ENTRIES),
+    );
     this.#maxEntries = checkRange(
       'maxCacheEntries',
       options.maxCacheEntries,
@@ -129,7 +167,17 @@ export class KeyVerifier {
 
   /** Subscribes to revocations. */
   async start(): Promise<void> {
-    this.#unlisten ??= await this.#db.listen(KEY_REVOKED_CHANNEL, (keyId) => this.invalidate(keyId));
+    this.#unlisten ??= await this.#db.listen(KEY_REVOKED_CHANNEL, (keyId) => this.invalidate(keyId), {
+      onLost: () => {
+        this.#subscribed = false;
+      },
+      onRestored: () => {
+        // Revocations made while the connection was down were not heard: ask again for every key.
+        this.#forgetAll();
+        this.#subscribed = true;
+      },
+    });
+    this.#subscribed = true;
   }
 
   /**
@@ -143,10 +191,14 @@ export class KeyVerifier {
     // The hot path: a key verified less than the cache age ago. Its hash names the very token
     // that passed parseKey then, so the check digit is not computed again.
     const cached = this.#cache.get(sha256);
+    const now = this.#now();
     let entry: CacheEntry | undefined =
-      cached !== undefined && this.#now() - cached.fetchedAt < this.#maxAge ? cached : undefined;
+      cached !== undefined && now - cached.fetchedAt < (this.#subscribed ? this.#refreshMs : this.#maxAge)
+        ? cached
+        : undefined;
     if (entry === undefined) {
       if (parseKey(token) === undefined) throw invalidKey();
+      if (this.#unknown.has(sha256, now)) throw invalidKey();
       entry = await this.#lookup(sha256);
     }
     if (entry === undefined || entry.row.revoked_at !== null) throw invalidKey();
@@ -189,9 +241,17 @@ export class KeyVerifier {
   async close(): Promise<void> {
     const unlisten = this.#unlisten;
     this.#unlisten = undefined;
+    this.#subscribed = false;
     await unlisten?.();
     await this.flush();
     this.#cache.clear();
+    this.#unknown.clear();
+  }
+
+  #forgetAll(): void {
+    this.#epoch += 1;
+    this.#cache.clear();
+    this.#inFlight.clear();
   }
 
   /** Asks the database (joining a lookup of the same hash already running), then caches an active key. */
@@ -207,6 +267,8 @@ export class KeyVerifier {
       });
     this.#inFlight.set(sha256, lookup);
     const entry = await lookup;
+    // Unknown, or revoked (which stays so): the next requests with it are refused without a query.
+    if (entry === undefined || entry.row.revoked_at !== null) this.#unknown.add(sha256, fetchedAt);
     this.#cache.delete(sha256);
     if (entry !== undefined && entry.row.revoked_at === null && epoch === this.#epoch && this.#maxAge > 0) {
       this.#cache.set(sha256, entry);
