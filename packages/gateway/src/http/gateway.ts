@@ -143,6 +143,8 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       maxSessionsPerPrincipal: resolved.sessions.perKey,
       maxSessionsPerGroup: resolved.sessions.perAgent,
       maxSessions: resolved.sessions.max,
+      maxBufferedBytesPerPrincipal: resolved.unreadAnswers.perKey,
+      maxBufferedBytes: resolved.unreadAnswers.total,
     },
   );
   // A revoked key's sessions and streams end on every process: the notice the verifier hears.

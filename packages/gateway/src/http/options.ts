@@ -38,6 +38,14 @@ export const DEFAULT_SESSIONS_PER_AGENT = 1_000;
 /** Legacy MCP sessions of the whole process (the toolkit's `DEFAULT_MAX_SESSIONS`): the last resort. */
 export const DEFAULT_SESSIONS_TOTAL = 10_000;
 
+/**
+ * Answer bytes one key's clients may leave unread (queued for a reader that stopped, buffered
+ * by node) before its responses that are not read get 1 s, not 30 s, to take a byte.
+ */
+export const DEFAULT_UNREAD_BYTES_PER_KEY = 16 * 1024 * 1024;
+/** The same bound for every client together. */
+export const DEFAULT_UNREAD_BYTES_TOTAL = 64 * 1024 * 1024;
+
 /** A structured logger (pino's shape): an object of fields, then a message. */
 export interface GatewayLogger {
   info(fields: object, message: string): void;
@@ -63,6 +71,14 @@ export interface SessionOptions {
   perAgent?: number | undefined;
   /** All sessions of the process; the least recently used goes beyond it. @default DEFAULT_SESSIONS_TOTAL (10,000) */
   max?: number | undefined;
+}
+
+/** Bounds of the MCP answers clients leave unread (issue 19: clients that never read). */
+export interface UnreadAnswerOptions {
+  /** @default DEFAULT_UNREAD_BYTES_PER_KEY (16 MiB) */
+  perKey?: number | undefined;
+  /** @default DEFAULT_UNREAD_BYTES_TOTAL (64 MiB) */
+  total?: number | undefined;
 }
 
 /**
@@ -119,6 +135,8 @@ export interface GatewayOptions {
   rateLimit?: RateLimitOptions | false | undefined;
   /** Per-key, per-agent and total bounds of legacy MCP sessions. */
   sessions?: SessionOptions | undefined;
+  /** Per-key and total bounds of the MCP answer bytes clients leave unread. */
+  unreadAnswers?: UnreadAnswerOptions | undefined;
   /** History batching. */
   history?: HistoryWriterOptions | undefined;
   /** Limits of upstream calls. */
@@ -154,6 +172,7 @@ export interface ResolvedGatewayOptions {
   catalogRefreshMs: number;
   rateLimit: { perSecond: number; burst: number; maxKeys: number } | false;
   sessions: { perKey: number; perAgent: number; max: number };
+  unreadAnswers: { perKey: number; total: number };
   history: HistoryWriterOptions;
   upstream: ExecutorLimits;
   env: Environment | undefined;
@@ -221,6 +240,15 @@ export function resolveGatewayOptions(options: GatewayOptions = {}): ResolvedGat
       throw new TypeError(`sessions.${name}: unknown option (known: ${SESSION_OPTION_NAMES.join(', ')})`);
     }
   }
+  const unread = options.unreadAnswers;
+  if (unread !== undefined && (typeof unread !== 'object' || unread === null)) {
+    throw new TypeError('unreadAnswers: must be an object ({ perKey, total })');
+  }
+  for (const name of Object.keys(unread ?? {})) {
+    if (name !== 'perKey' && name !== 'total') {
+      throw new TypeError(`unreadAnswers.${name}: unknown option (known: perKey, total)`);
+    }
+  }
   const approvals = options.approvals;
   if (approvals !== undefined && (typeof approvals !== 'object' || approvals === null)) {
     throw new TypeError('approvals: must be an object ({ pendingTtlMs, leaseMs, sweepMs })');
@@ -250,6 +278,10 @@ export function resolveGatewayOptions(options: GatewayOptions = {}): ResolvedGat
       perKey: integer('sessions.perKey', sessions?.perKey, DEFAULT_SESSIONS_PER_KEY),
       perAgent: integer('sessions.perAgent', sessions?.perAgent, DEFAULT_SESSIONS_PER_AGENT),
       max: integer('sessions.max', sessions?.max, DEFAULT_SESSIONS_TOTAL),
+    },
+    unreadAnswers: {
+      perKey: integer('unreadAnswers.perKey', unread?.perKey, DEFAULT_UNREAD_BYTES_PER_KEY),
+      total: integer('unreadAnswers.total', unread?.total, DEFAULT_UNREAD_BYTES_TOTAL),
     },
     history: options.history ?? {},
     upstream: options.upstream ?? {},

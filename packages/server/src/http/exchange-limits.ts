@@ -4,6 +4,7 @@
  * @module
  */
 
+import type { BufferBudget } from './buffer-budget.js';
 import { DEFAULT_SEND_TIMEOUT_MS } from './paced-writer.js';
 
 /**
@@ -18,6 +19,10 @@ export interface ExchangeLimits {
   readonly sendTimeoutMs: number;
   /** Unread SSE bytes after which the stream is dropped. */
   readonly maxStreamBufferBytes: number;
+  /** Unread answer bytes per principal and in total (node front end); undefined: not counted. */
+  readonly buffers?: BufferBudget | undefined;
+  /** Who an exchange's `auth` names, asked only when a response is counted in `buffers`. */
+  readonly principalOf?: ((auth: unknown) => string | undefined) | undefined;
 }
 
 /** The defaults, for exchanges built outside a handler. */

@@ -6,7 +6,14 @@ export {
   type TaskStatus,
   type TaskStore,
 } from '../tasks/task-store.js';
-export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_HEADER_BYTES, readNodeBody, readRequestBody } from './body.js';
+export {
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_HEADER_BYTES,
+  DEFAULT_MAX_INITIALIZE_BYTES,
+  readNodeBody,
+  readRequestBody,
+} from './body.js';
+export { DEFAULT_MAX_BUFFERED_BYTES, DEFAULT_MAX_BUFFERED_BYTES_PER_PRINCIPAL } from './buffer-budget.js';
 export { closeSseStream } from './close-stream.js';
 export { BUSY_RETRY_AFTER_SECONDS, DEFAULT_MAX_CONNECTIONS, limitConnections } from './connection-limit.js';
 export {
@@ -36,8 +43,10 @@ export { HttpAuthError, type HttpHandlerOptions } from './options.js';
 export type { ResponseMode } from './outbound-stream.js';
 export { DEFAULT_SEND_TIMEOUT_MS } from './paced-writer.js';
 export { HttpErrorCode, HttpRejection } from './rejection.js';
+export { MAX_RETAINED_CLIENT_CHARS } from './retained-client.js';
 export { type HttpListen, type HttpRunOptions, httpTransport, parseHttpFlag } from './run-http.js';
 export type { HttpServable, ServerResolver } from './servable.js';
+export { DEFAULT_MAX_SESSIONS_PER_PRINCIPAL } from './session-quotas.js';
 export {
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,

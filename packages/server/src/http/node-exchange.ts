@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readNodeBody } from './body.js';
+import type { BufferCharge } from './buffer-budget.js';
 import type { Exchange } from './exchange.js';
 import { DEFAULT_EXCHANGE_LIMITS, type ExchangeLimits } from './exchange-limits.js';
 import { PacedWriter, PIECE_BYTES } from './paced-writer.js';
@@ -55,6 +56,13 @@ export class NodeExchange implements Exchange {
     this.#limits = limits;
   }
 
+  /** The charge of a paced response in the shared budget of unread bytes, if there is one. */
+  #charge(): BufferCharge | undefined {
+    const { buffers, principalOf } = this.#limits;
+    if (buffers === undefined) return undefined;
+    return buffers.open(this.auth === undefined ? undefined : principalOf?.(this.auth));
+  }
+
   get method(): string {
     return this.raw.method ?? 'GET';
   }
@@ -89,7 +97,7 @@ export class NodeExchange implements Exchange {
       return;
     }
     // A large answer goes out paced, so a client that stops reading is dropped, not buffered for.
-    const writer = new PacedWriter(res, this.#limits.sendTimeoutMs);
+    const writer = new PacedWriter(res, this.#limits.sendTimeoutMs, this.#charge());
     writer.write(body as string);
     writer.end();
   }
@@ -99,7 +107,7 @@ export class NodeExchange implements Exchange {
     const { maxStreamBufferBytes, sendTimeoutMs } = this.#limits;
     res.writeHead(status, headers as Record<string, string>);
     res.flushHeaders();
-    const writer = new PacedWriter(res, sendTimeoutMs);
+    const writer = new PacedWriter(res, sendTimeoutMs, this.#charge());
     return {
       write: (chunk) => {
         if (res.destroyed) return;

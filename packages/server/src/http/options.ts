@@ -143,6 +143,19 @@ export interface HttpHandlerOptions<S extends HttpServable = HttpServable> {
    */
   maxStreamBufferBytes?: number | undefined;
   /**
+   * Answer bytes all clients together may leave unread (queued for a slow reader, buffered by
+   * node) before a response whose client is not keeping up is dropped, a positive integer
+   * (`Infinity` for none). Node front end; a fetch runtime writes responses itself.
+   * @default 64 MiB (`DEFAULT_MAX_BUFFERED_BYTES`)
+   */
+  maxBufferedBytes?: number | undefined;
+  /**
+   * The same bound for one principal's responses (see `principalOf`): one caller's stuck
+   * readers cost only that caller's responses.
+   * @default 16 MiB (`DEFAULT_MAX_BUFFERED_BYTES_PER_PRINCIPAL`)
+   */
+  maxBufferedBytesPerPrincipal?: number | undefined;
+  /**
    * `retry` hint sent in priming events, in ms: an integer >= 0 (the SSE field is digits only).
    * @default 1 s (`DEFAULT_RETRY_MS`)
    */

@@ -10,6 +10,7 @@
  */
 
 import type { ServerResponse } from 'node:http';
+import type { BufferCharge } from './buffer-budget.js';
 
 /**
  * Default time a client may take no bytes of a response before it is disconnected: 30 s.
@@ -24,9 +25,18 @@ export const DEFAULT_SEND_TIMEOUT_MS = 30_000;
 export const PIECE_BYTES = 64 * 1024;
 
 /**
+ * How long a client may take no bytes while the budget of unread bytes is exceeded: a reader
+ * that keeps up drains a piece in milliseconds, one that stopped is dropped this soon instead
+ * of after the whole send timeout.
+ */
+export const OVER_BUDGET_STALL_MS = 1_000;
+
+/**
  * Writes to one response with back-pressure: small writes go straight through while node
  * keeps up, a large body (or anything written while node waits for `drain`) is queued in
  * pieces. While node waits for `drain`, a timer runs; if it fires, the connection is destroyed.
+ * With a `charge`, the bytes it holds unread are counted in a shared budget; while the budget is
+ * exceeded, the client may take no bytes for {@link OVER_BUDGET_STALL_MS} only.
  */
 export class PacedWriter {
   readonly #res: ServerResponse;
@@ -38,11 +48,17 @@ export class PacedWriter {
   #waiting = false;
   #ending = false;
   #listening = false;
+  readonly #charge: BufferCharge | undefined;
+  /** The budget was exceeded when last counted. */
+  #over = false;
 
   /** `timeoutMs`: `Infinity` never disconnects. */
-  constructor(res: ServerResponse, timeoutMs: number) {
+  constructor(res: ServerResponse, timeoutMs: number, charge?: BufferCharge) {
     this.#res = res;
     this.#timeoutMs = timeoutMs;
+    this.#charge = charge;
+    // Whatever node still held when the response ended stops counting then.
+    if (charge !== undefined) res.once('close', () => charge.release());
   }
 
   /** Bytes given but not yet taken by the kernel: queued here plus buffered by node. */
@@ -56,6 +72,7 @@ export class PacedWriter {
     if (res.destroyed || this.#ending) return;
     if (!this.#waiting && this.#queue.length === 0 && data.length <= PIECE_BYTES) {
       if (!res.write(data)) this.#wait();
+      this.#account();
       return;
     }
     const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
@@ -64,6 +81,7 @@ export class PacedWriter {
     }
     this.#queuedBytes += bytes.length;
     if (!this.#waiting) this.#flush();
+    this.#account();
   }
 
   /** Ends the response once everything queued is written. */
@@ -98,10 +116,15 @@ export class PacedWriter {
       res.once('close', this.#onClose);
     }
     this.#waiting = true;
-    if (this.#timeoutMs !== Number.POSITIVE_INFINITY) {
-      this.#timer = setTimeout(this.#onStall, this.#timeoutMs);
-      this.#timer.unref();
-    }
+    this.#arm(this.#over ? Math.min(OVER_BUDGET_STALL_MS, this.#timeoutMs) : this.#timeoutMs);
+  }
+
+  #arm(timeoutMs: number): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (timeoutMs === Number.POSITIVE_INFINITY) return;
+    this.#timer = setTimeout(this.#onStall, timeoutMs);
+    this.#timer.unref();
   }
 
   readonly #onDrain = (): void => {
@@ -110,6 +133,7 @@ export class PacedWriter {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
     this.#flush();
+    this.#account();
   };
 
   readonly #onStall = (): void => {
@@ -129,5 +153,19 @@ export class PacedWriter {
     this.#waiting = false;
     this.#queue.length = 0;
     this.#queuedBytes = 0;
+    this.#charge?.release();
+  }
+
+  /** Counts what is held now; past the budget, a client waited for gets the short stall timeout. */
+  #account(): void {
+    const charge = this.#charge;
+    if (charge === undefined) return;
+    if (this.#res.destroyed) {
+      this.#release();
+      return;
+    }
+    const over = !charge.set(this.unflushed);
+    if (over && !this.#over && this.#waiting) this.#arm(Math.min(OVER_BUDGET_STALL_MS, this.#timeoutMs));
+    this.#over = over;
   }
 }

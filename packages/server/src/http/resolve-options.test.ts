@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_BODY_BYTES } from './body.js';
+import { BufferBudget } from './buffer-budget.js';
 import { createHttpHandler } from './handler.js';
 import type { HttpHandlerOptions } from './options.js';
 import { MAX_TIMER_MS, resolveHttpHandlerOptions } from './resolve-options.js';
@@ -94,9 +95,16 @@ describe('createHttpHandler checks its options', () => {
       serverRequestTimeoutMs: MAX_TIMER_MS,
     });
     expect(resolveHttpHandlerOptions({ keepAliveMs: 2 ** 40 }).keepAliveMs).toBe(MAX_TIMER_MS);
-    expect(resolveHttpHandlerOptions({}).limits).toEqual({
+    const defaults = resolveHttpHandlerOptions({});
+    expect(defaults.limits).toMatchObject({
       sendTimeoutMs: 30_000,
       maxStreamBufferBytes: 8 * 1024 * 1024,
+    });
+    expect(defaults.limits.buffers).toBeInstanceOf(BufferBudget);
+    expect(defaults).toMatchObject({
+      maxInitializeBytes: 64 * 1024,
+      maxSessionsPerPrincipal: 1_000,
+      maxSessionsPerGroup: Number.POSITIVE_INFINITY,
     });
     expect(resolveHttpHandlerOptions({ sendTimeoutMs: Number.POSITIVE_INFINITY }).limits.sendTimeoutMs).toBe(
       Number.POSITIVE_INFINITY,

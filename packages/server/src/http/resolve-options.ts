@@ -8,6 +8,11 @@
  */
 
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_INITIALIZE_BYTES } from './body.js';
+import {
+  BufferBudget,
+  DEFAULT_MAX_BUFFERED_BYTES,
+  DEFAULT_MAX_BUFFERED_BYTES_PER_PRINCIPAL,
+} from './buffer-budget.js';
 import { DEFAULT_MAX_STREAM_BUFFER_BYTES, type ExchangeLimits } from './exchange-limits.js';
 import { createHostGuard, type HostGuardOptions } from './host-guard.js';
 import { type HttpWarning, warnOncePerValue } from './http-warning.js';
@@ -15,6 +20,7 @@ import { DEFAULT_SERVER_REQUEST_TIMEOUT_MS } from './legacy-session.js';
 import type { HttpHandlerOptions, HttpServable } from './options.js';
 import type { ResponseMode } from './outbound-stream.js';
 import { DEFAULT_SEND_TIMEOUT_MS } from './paced-writer.js';
+import { defaultPrincipalOf } from './principal.js';
 import { DEFAULT_MAX_SESSIONS_PER_PRINCIPAL } from './session-quotas.js';
 import { DEFAULT_KEEP_ALIVE_MS, DEFAULT_RETRY_MS } from './sse.js';
 
@@ -196,6 +202,23 @@ export function resolveHttpHandlerOptions<S extends HttpServable>(
     ),
     keepAliveMs: keepAliveMs === Number.POSITIVE_INFINITY ? 0 : Math.min(MAX_TIMER_MS, keepAliveMs),
     limits: Object.freeze({
+      buffers: new BufferBudget(
+        numberOption(
+          'maxBufferedBytes',
+          options.maxBufferedBytes,
+          DEFAULT_MAX_BUFFERED_BYTES,
+          bound,
+          isBound,
+        ),
+        numberOption(
+          'maxBufferedBytesPerPrincipal',
+          options.maxBufferedBytesPerPrincipal,
+          DEFAULT_MAX_BUFFERED_BYTES_PER_PRINCIPAL,
+          bound,
+          isBound,
+        ),
+      ),
+      principalOf: options.principalOf ?? defaultPrincipalOf,
       sendTimeoutMs: timerOption('sendTimeoutMs', options.sendTimeoutMs, DEFAULT_SEND_TIMEOUT_MS),
       maxStreamBufferBytes: numberOption(
         'maxStreamBufferBytes',
