@@ -43,8 +43,10 @@ export interface ExportResult {
   format: ConfigFormat;
   /** The file written; absent when the document went to stdout. */
   output?: string | undefined;
-  /** The document's text (stdout), absent when written to a file. */
+  /** The document's text (stdout), absent when written to a file or with --json. */
   text?: string | undefined;
+  /** The document itself, with --json and no file. */
+  document?: ConfigDocument | undefined;
   counts: { sections: number; upstreamHosts: number; operations: number; agents: number };
   bytes: number;
 }
@@ -75,7 +77,11 @@ export async function run(args: readonly string[], io: CliIo): Promise<CommandOu
   };
   const bytes = Buffer.byteLength(text, 'utf8');
   const output = flags['output'];
-  if (typeof output !== 'string') return { result: { workspace, format, text, counts, bytes } };
+  if (typeof output !== 'string') {
+    // With --json the document is a member of the one JSON line, not text inside it.
+    const body = flags['json'] === true ? { document } : { text };
+    return { result: { workspace, format, ...body, counts, bytes } };
+  }
   try {
     await writeFile(output, text);
   } catch (error) {
@@ -90,5 +96,12 @@ export async function run(args: readonly string[], io: CliIo): Promise<CommandOu
 export function render(result: ExportResult): string {
   if (result.text !== undefined) return result.text.replace(/\n$/, '');
   const { counts } = result;
-  return `Wrote workspace '${result.workspace}' to ${result.output} (${result.format}, ${result.bytes} bytes): ${counts.sections} sections, ${counts.upstreamHosts} allowed hosts, ${counts.operations} operations, ${counts.agents} agents. Apply it with: mcpforge gateway apply -f ${result.output}`;
+  const n = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+  const what = [
+    n(counts.sections, 'section'),
+    n(counts.upstreamHosts, 'allowed host'),
+    n(counts.operations, 'operation'),
+    n(counts.agents, 'agent'),
+  ].join(', ');
+  return `Wrote workspace '${result.workspace}' to ${result.output} (${result.format}, ${result.bytes} bytes): ${what}. Apply it with: mcpforge gateway apply -f ${result.output}`;
 }
