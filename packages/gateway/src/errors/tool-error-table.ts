@@ -74,6 +74,12 @@ export const TOOL_ERRORS = {
     retryability: 'not_retryable',
     message: "The agent's catalog changed since the search: search again and call a tool it returns.",
   },
+  search_section_unknown: {
+    stage: 'validate',
+    outcome: 'not_executed',
+    retryability: 'not_retryable',
+    message: 'This agent has no section of that name: search again with one of its sections, or none.',
+  },
   tool_not_found: {
     stage: 'validate',
     outcome: 'not_executed',

@@ -412,7 +412,10 @@ export class AgentEndpoint implements HttpServable {
     const search = this.#search;
     const catalog = this.#catalog;
     if (search === undefined || catalog === undefined) return this.#internal();
+    const scope = requestScope.getStore();
     return searchToolsResult(search, args, {
+      requestId: scope?.requestId ?? '',
+      traceId: scope?.traceId ?? '',
       defaultLimit: catalog.defaultSearchLimit,
       reranker: this.#services.reranker,
       signal: ctx.signal,

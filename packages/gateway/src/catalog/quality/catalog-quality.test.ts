@@ -57,3 +57,37 @@ it('runs every check: per tool in catalog order, then duplicates, then the size;
   ]);
   for (const warning of warnings) expect(CATALOG_WARNING_CODES).toContain(warning.code);
 });
+
+it('warns a search-mode catalog only about what makes a tool hard to find or call', () => {
+  const tools = [
+    {
+      name: 'long_one',
+      description: 'x'.repeat(2000),
+      inputSchema: { type: 'object' as const, properties: {} },
+    },
+    {
+      name: 'big_enum',
+      description: 'Sets the time zone of the account.',
+      inputSchema: {
+        type: 'object' as const,
+        properties: {
+          zone: {
+            type: 'string' as const,
+            description: 'zone',
+            enum: Array.from({ length: 60 }, (_, i) => `z${i}`),
+          },
+        },
+      },
+    },
+    { name: 'short', description: 'Does it.', inputSchema: { type: 'object' as const, properties: {} } },
+  ];
+  const codes = (delivery: 'direct' | 'search') => catalogWarnings(delivery, tools).map((w) => w.code);
+  expect(codes('direct')).toEqual(
+    expect.arrayContaining(['description_long', 'enum_large', 'description_short']),
+  );
+  expect(codes('search')).toContain('description_short');
+  expect(codes('search')).not.toContain('description_long');
+  expect(codes('search')).not.toContain('enum_large');
+  for (const warning of catalogWarnings('search', tools))
+    expect(warning.message).not.toContain('every tools/list');
+});

@@ -28,6 +28,8 @@ export interface CatalogSearchOptions {
  */
 export class CatalogSearch {
   readonly revision: string;
+  /** The slugs of the catalog's sections, in catalog order: what `sections` may name. */
+  readonly sections: readonly string[];
   readonly #index: ToolSearchIndex;
   readonly #listed: ReadonlyMap<string, Tool>;
   readonly #documents: ReadonlyMap<string, SearchDocument>;
@@ -37,8 +39,10 @@ export class CatalogSearch {
     index: ToolSearchIndex,
     listed: Map<string, Tool>,
     documents: Map<string, SearchDocument>,
+    sections: readonly string[],
   ) {
     this.revision = revision;
+    this.sections = sections;
     this.#index = index;
     this.#listed = listed;
     this.#documents = documents;
@@ -69,6 +73,7 @@ export class CatalogSearch {
       ToolSearchIndex.build([...documents.values()], DEFAULT_TUNING, { synonyms: catalog.searchSynonyms }),
       listed,
       documents,
+      catalog.sections.map((section) => section.slug),
     );
   }
 

@@ -99,7 +99,21 @@ describeEachDatabase('search mode: tools/list and search_tools', (fixture) => {
     expect(names(archived)).toEqual([ARCHIVE_TOOL]);
     const two = await searchTools({ query: 'exchange rate', sections: ['archive', 'rates'] });
     expect(names(two).sort()).toEqual([ARCHIVE_TOOL, 'frankfurter_latest_rate'].sort());
-    expect(names(await searchTools({ query: 'exchange rate', sections: ['no-such-section'] }))).toEqual([]);
+  });
+
+  it('a section the catalog does not have is refused with the known sections, not an empty answer', async () => {
+    const result = await searchTools({ query: 'exchange rate', sections: ['rates', 'no-such-section'] });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({
+      error_code: 'search_section_unknown',
+      stage: 'validate',
+      retryability: 'not_retryable',
+      outcome_certainty: 'not_executed',
+    });
+    expect(result.structuredContent.message).toContain('"no-such-section"');
+    expect(result.structuredContent.message).toContain('"archive"');
+    expect(result.structuredContent.message).toContain('"rates"');
+    expect(result.structuredContent.request_id).toMatch(/\S/);
   });
 
   it('limit: 8 by default, 1..20 accepted, 0, 21 and 2.5 refused as invalid arguments', async () => {

@@ -1,4 +1,5 @@
 import { type CallToolResult, structured } from '@mcpforge/server';
+import { createToolError, toolErrorResult } from '../../errors/tool-error.js';
 import type { Reranker } from '../rerank/reranker.js';
 import type { CatalogSearch } from './catalog-search.js';
 
@@ -16,6 +17,9 @@ export interface SearchToolsContext {
   reranker?: Reranker | undefined;
   signal: AbortSignal;
   onRerankFailure?: ((error: unknown) => void) | undefined;
+  /** The call's ids, for the structured error of a section the catalog does not have. */
+  requestId: string;
+  traceId: string;
 }
 
 /**
@@ -27,6 +31,8 @@ export async function searchToolsResult(
   args: SearchToolsArguments,
   context: SearchToolsContext,
 ): Promise<CallToolResult> {
+  const unknown = (args.sections ?? []).filter((slug) => !search.sections.includes(slug));
+  if (unknown.length > 0) return unknownSections(unknown, search.sections, context);
   const tools = await search.search(args.query, {
     sections: args.sections,
     limit: args.limit ?? context.defaultLimit,
@@ -35,4 +41,16 @@ export async function searchToolsResult(
     onRerankFailure: context.onRerankFailure,
   });
   return structured({ tools, catalog_revision: search.revision });
+}
+
+/** A search naming sections the catalog lacks finds nothing by design: say so, and which exist. */
+function unknownSections(
+  unknown: readonly string[],
+  known: readonly string[],
+  context: SearchToolsContext,
+): CallToolResult {
+  const error = createToolError('search_section_unknown', context);
+  const list = (slugs: readonly string[]) => slugs.map((slug) => JSON.stringify(slug)).join(', ');
+  error.message = `${error.message} Unknown: ${list(unknown)}. Known sections: ${known.length === 0 ? 'none' : list(known)}.`;
+  return toolErrorResult(error);
 }
