@@ -8,7 +8,6 @@ import { SLUG_PATTERN } from '../catalog/slug.js';
 import { createConsoleHandler } from '../console/console-handler.js';
 import { createExecutor, type Executor } from '../execute/executor.js';
 import { HistoryWriter } from '../history/history-writer.js';
-import { KEY_REVOKED_CHANNEL } from '../keys/key-events.js';
 import { KeyVerifier } from '../keys/key-verifier.js';
 import { AgentDirectory } from '../mcp/agent-directory.js';
 import type { EndpointServices } from '../mcp/agent-endpoint.js';
@@ -17,6 +16,7 @@ import { type RequestScope, requestScope } from '../mcp/request-scope.js';
 import type { Database } from '../store/database.js';
 import { type GatewayOptions, type ResolvedGatewayOptions, resolveGatewayOptions } from './options.js';
 import { RateLimiter } from './rate-limiter.js';
+import { watchRevocations } from './session-revocation.js';
 import { newRequestId, newTraceId, traceIdOf } from './trace-context.js';
 
 /** The `serverInfo.version` of every agent endpoint. */
@@ -147,10 +147,9 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       maxBufferedBytes: resolved.unreadAnswers.total,
     },
   );
-  // A revoked key's sessions and streams end on every process: the notice the verifier hears.
-  const unlistenRevoked = await db.listen(KEY_REVOKED_CHANNEL, (keyId) => {
-    mcp.closeSessions(keyId);
-  });
+  // A revoked key's sessions and streams end on every process: on the notice the verifier
+  // hears, or by a 1 s sweep when a notice was lost.
+  const unlistenRevoked = await watchRevocations(db, mcp, background('revocation sweep failed'));
   const approvalApi = createApprovalHandler({
     db,
     verifier: keys,

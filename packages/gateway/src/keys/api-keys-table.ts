@@ -200,6 +200,21 @@ export async function revokeKey(db: Database, id: string): Promise<ApiKey> {
   return getKey(db, id);
 }
 
+/**
+ * Which of `ids` are revoked (or gone): one statement, for the sweep that ends the sessions of a
+ * key whose revocation notice was lost. Ids that are not UUIDs are left out.
+ */
+export async function revokedKeyIds(db: Queryable, ids: readonly string[]): Promise<string[]> {
+  const wanted = ids.filter((id) => UUID.test(id));
+  if (wanted.length === 0) return [];
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT t.id::text AS id FROM unnest($1::uuid[]) AS t(id)
+     LEFT JOIN api_keys k ON k.id = t.id WHERE k.id IS NULL OR k.revoked_at IS NOT NULL`,
+    [wanted],
+  );
+  return rows.map((row) => row.id);
+}
+
 /** The key whose value hashes to `sha256`, revoked or not, or undefined. */
 export async function findKeyBySha256(db: Queryable, sha256: string): Promise<ApiKeyRow | undefined> {
   const { rows } = await db.query<ApiKeyRow>(`${API_KEY_SELECT} WHERE k.secret_sha256 = $1`, [sha256]);

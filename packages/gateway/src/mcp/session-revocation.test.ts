@@ -115,4 +115,16 @@ describePostgres('a key revoked on one gateway ends its streams on another', (fi
     await here.gateway.keys.revoke(seeded.keyId);
     expect(await stream.ended(REVOCATION_BOUND_MS)).toBeLessThan(REVOCATION_BOUND_MS);
   });
+
+  it('without any notice (it was lost), the stream ends once the 1 s sweep has looked', async () => {
+    const db = fixture.db();
+    const seeded = await seedAgent(db, upstream);
+    const client = new LegacyClient(`${there.origin}${seeded.path}`, seeded.key);
+    await client.connect();
+    const stream = await openStream(client);
+    // Revoked as revokeKey does, but no NOTIFY: only the sweep can see it.
+    await db.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [seeded.keyId]);
+    // As for requests without a notice (key-revocation.test.ts): the 1 s cache age, and slack.
+    expect(await stream.ended(1500)).toBeLessThan(1500);
+  });
 });

@@ -17,6 +17,8 @@ export interface HttpHandler {
    * later request with the session id gets 404. Returns how many ended.
    */
   closeSessions(principal: string): number;
+  /** The principals holding a legacy session or a `subscriptions/listen` stream open now. */
+  openPrincipals(): string[];
   /** Ends every legacy session and open stream. */
   close(): void;
 }
@@ -54,6 +56,9 @@ export function createHttpHandler<S extends HttpServable>(
     },
     closeSessions(principal) {
       return transport.closePrincipal(principal);
+    },
+    openPrincipals() {
+      return transport.openPrincipals();
     },
     close() {
       transport.close();

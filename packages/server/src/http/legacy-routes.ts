@@ -176,6 +176,11 @@ export class LegacyRoutes<S extends HttpServable> {
     return sessions.length;
   }
 
+  /** The principals holding sessions now. */
+  principals(): IterableIterator<string> {
+    return this.#quotas.principals();
+  }
+
   /** Sessions `principal` holds now. */
   sessionCountOf(principal: string): number {
     return this.#quotas.countOf(principal);

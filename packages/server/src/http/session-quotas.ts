@@ -74,6 +74,11 @@ export class SessionQuotas<T extends QuotaMember> {
     return sessions === undefined ? [] : [...sessions];
   }
 
+  /** The principals holding sessions now. */
+  principals(): IterableIterator<string> {
+    return this.#byPrincipal.keys();
+  }
+
   /** Sessions counted for `principal` (for tests and metrics). */
   countOf(principal: string): number {
     return this.#byPrincipal.get(principal)?.size ?? 0;

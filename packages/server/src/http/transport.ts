@@ -177,6 +177,14 @@ export class HttpTransport<S extends HttpServable> {
     return ended;
   }
 
+  /** The principals holding a legacy session or a `subscriptions/listen` stream open now. */
+  openPrincipals(): string[] {
+    const found = new Set<string>(this.legacy?.principals() ?? []);
+    for (const listen of this.#listens.values())
+      if (listen.principal !== undefined) found.add(listen.principal);
+    return [...found];
+  }
+
   #endListen(session: ModernRequestSession, server: S, reason: string): void {
     this.#listens.delete(session);
     if (session.requestId !== undefined) server.cancel?.(session, session.requestId, new Error(reason));
