@@ -198,6 +198,7 @@ export function render(result: DemoResult): string {
     `  admin       ${result.keys.admin}`,
     '',
     `Admin API: ${result.adminUrl}`,
+    `Web console: ${result.adminUrl.replace(/\/admin\/v1$/, '/console/')}   (sign in with the admin key; the approval key decides approvals)`,
     '',
     'Try it: initialize (the answer carries MCP-Session-Id) ...',
     initializeCurl(agent.mcpUrl, agent.mcpKey),
@@ -207,7 +208,14 @@ export function render(result: DemoResult): string {
     '',
     ...inspectorLines(inspectorCommand(agent.mcpUrl, agent.mcpKey)),
     '',
-    ...(sales === undefined ? [] : [...approvalFlowLines(sales.mcpUrl, sales.mcpKey), '']),
+    ...(sales === undefined
+      ? []
+      : [
+          ...approvalFlowLines(sales.mcpUrl, sales.mcpKey),
+          `Or open the approval_url of step 1 in a browser (${sales.mcpUrl}/approvals/<approval_id>): the console`,
+          'shows that request; sign in with the approval key, then Approve or Deny.',
+          '',
+        ]),
     ...(office === undefined ? [] : [...searchLines(office.mcpUrl), '']),
     'Ctrl-C stops the demo.',
   ].join('\n');

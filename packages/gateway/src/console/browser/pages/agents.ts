@@ -250,7 +250,7 @@ export async function renderAgent(view: View, slug: string): Promise<void> {
       'p',
       { class: 'state' },
       agent.latestVersion === 0
-        ? 'Never published.'
+        ? `Never published; draft r${agent.draftRevision}.`
         : `Published v${agent.latestVersion}; draft r${agent.draftRevision}.`,
     ),
     form,

@@ -28,7 +28,7 @@ function scopeOf(key: ApiKey): string {
 export async function renderKeys(view: View): Promise<void> {
   const content = view.page('API keys');
   const [keys, agents] = await Promise.all([
-    adminGet<Page<ApiKey>>('/keys?limit=500'),
+    adminGet<Page<ApiKey>>('/keys?limit=500&includeRevoked=true'),
     workspace() === ''
       ? Promise.resolve({ items: [] as Agent[] })
       : adminGet<Page<Agent>>(`/workspaces/${seg(workspace())}/agents?limit=500`),
