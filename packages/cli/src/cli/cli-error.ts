@@ -29,7 +29,9 @@ export type CliErrorCode =
   /** Migrating the database failed: unreachable, newer than this code, a migration's SQL. */
   | 'migrate_failed'
   /** An OpenAPI import failed: the document (size, syntax, validity, refused `$ref`s) or the workspace; `details.reason` has the import's code. */
-  | 'import_failed';
+  | 'import_failed'
+  /** Stopped by SIGINT/SIGTERM before the command's work was done; the message says what was kept. */
+  | 'interrupted';
 
 const USAGE_CODES: ReadonlySet<CliErrorCode> = new Set([
   'unknown_command',

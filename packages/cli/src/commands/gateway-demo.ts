@@ -12,7 +12,7 @@ import { type DemoUpstream, startDemoUpstream } from '../demo/demo-upstream.js';
 import { DEMO_SEARCH_OPERATIONS } from '../demo/search-catalog.js';
 import { DEMO, OFFICE, SALES, seedDemo } from '../demo/seed-demo.js';
 import { callCurl, initializeCurl, inspectorCommand } from '../demo/try-lines.js';
-import { baseUrl, startListening } from '../serve/start.js';
+import { baseUrl, everyInterfaceWarning, interrupted, startListening } from '../serve/start.js';
 import { closeWhenAborted } from '../serve/until-aborted.js';
 
 /**
@@ -116,7 +116,13 @@ export async function run(args: readonly string[], io: CliIo): Promise<CommandOu
       `orders service: bundled, on ${bundled.url} (GET ${bundled.url}/v1/orders lists the orders placed)`,
     );
     io.progress(`database: PGlite in ${dataDir}${temporary ? ' (temporary, removed on exit)' : ''}`);
+    const exposed = everyInterfaceWarning(listen);
+    if (exposed !== undefined) io.progress(exposed);
     running = await startListening({
+      signal: io.signal,
+      // A temporary directory is thrown away: nothing in it to finish writing.
+      abandonable: temporary,
+      progress: io.progress,
       dataDir,
       listen,
       allowedHosts,
@@ -131,6 +137,12 @@ export async function run(args: readonly string[], io: CliIo): Promise<CommandOu
       orders: new URL(bundled.url),
       office: new URL(bundled.url),
     });
+    // A signal while it started: no banner and no keys for a demo that is stopping.
+    if (io.signal.aborted) {
+      throw interrupted(
+        temporary ? 'the temporary database is removed' : `the seeded database in ${dataDir} is kept`,
+      );
+    }
     const base = baseUrl(running, undefined);
     const stopped = closeWhenAborted(io.signal, stop);
     return {

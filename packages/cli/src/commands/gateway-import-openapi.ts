@@ -12,6 +12,7 @@ import { DATABASE_FLAGS, databaseLocation } from '../cli/database-location.js';
 import { type FlagSpec, type FlagValues, flagHelp, parseCommandLine } from '../cli/flags.js';
 import type { CliIo, CommandOutput } from '../cli/io.js';
 import { type Progress, startProgress } from '../cli/progress.js';
+import { postgresFailure } from '../serve/database-failure.js';
 
 /**
  * `mcpforge gateway import openapi <file|url>`: an OpenAPI document as draft operations of a
@@ -167,7 +168,14 @@ function progressReporter(io: CliIo): { onProgress: (step: ImportStep) => void; 
   };
 }
 
-function failure(error: unknown): unknown {
+function failure(error: unknown, signal: AbortSignal): unknown {
+  if (signal.aborted && (error === signal.reason || (error as Error | undefined)?.name === 'AbortError')) {
+    return new CliError(
+      'interrupted',
+      'stopped before the import committed: it was rolled back whole, nothing of it was written (run the same command again to import)',
+      { cause: error },
+    );
+  }
   if (error instanceof OpenApiImportError || error instanceof GatewayError) {
     return new CliError('import_failed', error.message, { cause: error, details: { reason: error.code } });
   }
@@ -208,7 +216,8 @@ export async function run(args: readonly string[], io: CliIo): Promise<CommandOu
     const where = choice.databaseUrl === undefined ? `PGlite in ${choice.dataDir}` : 'PostgreSQL';
     throw new CliError(
       'start_failed',
-      `could not open the database (${where}): ${(error as Error).message}`,
+      postgresFailure(error, choice.databaseUrl) ??
+        `could not open the database (${where}): ${(error as Error).message}`,
       { cause: error },
     );
   }
@@ -225,8 +234,11 @@ export async function run(args: readonly string[], io: CliIo): Promise<CommandOu
       baseUrl: readBaseUrl(flags['base-url']),
       secretPrefix: typeof flags['secret-prefix'] === 'string' ? flags['secret-prefix'] : undefined,
       onProgress: progress.onProgress,
+      signal: io.signal,
     });
     progress.finish();
+    if (io.signal.aborted)
+      io.progress('the import had committed whole before the signal: all of it was kept');
     return {
       result: {
         ...result,
@@ -236,7 +248,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<CommandOu
     };
   } catch (error) {
     progress.finish();
-    throw failure(error);
+    throw failure(error, io.signal);
   } finally {
     await db.close();
   }

@@ -17,7 +17,7 @@ import {
   readOperatorOptions,
   warnShortLease,
 } from '../serve/operator-options.js';
-import { baseUrl, checkPrefix, startListening } from '../serve/start.js';
+import { baseUrl, checkPrefix, everyInterfaceWarning, interrupted, startListening } from '../serve/start.js';
 import { closeWhenAborted } from '../serve/until-aborted.js';
 
 /**
@@ -119,7 +119,13 @@ export async function run(
   const gateway = readOperatorOptions(flags, io.env);
   const pgliteDir = location.kind === 'pglite' ? location.dataDir : undefined;
   const migrated: string[] = [];
+  const exposed = everyInterfaceWarning(listen);
+  if (exposed !== undefined) io.progress(exposed);
   const running = await startListening({
+    signal: io.signal,
+    // PostgreSQL rolls back a migration under way; a PGlite directory is let finish opening.
+    abandonable: databaseUrl !== undefined,
+    progress: io.progress,
     databaseUrl,
     dataDir: pgliteDir,
     listen,
@@ -133,6 +139,15 @@ export async function run(
       io.logger.info({ migration: event.id, durationMs: event.durationMs }, 'migration applied');
     },
   });
+  const kept =
+    pgliteDir === undefined
+      ? 'the database is migrated'
+      : `the database in ${pgliteDir} is opened, migrated and kept`;
+  // A signal while it started: no banner, no key made for nobody to see.
+  if (io.signal.aborted) {
+    await running.close();
+    throw interrupted(kept);
+  }
   let adminKey: string | undefined;
   try {
     adminKey = await firstAdminKey(running.db);
@@ -141,6 +156,15 @@ export async function run(
     throw new CliError('start_failed', `could not check for an admin key: ${(error as Error).message}`, {
       cause: error,
     });
+  }
+  if (io.signal.aborted) {
+    await running.close();
+    // Made just before the signal: shown now, or nobody could ever use the admin API.
+    throw interrupted(
+      adminKey === undefined
+        ? kept
+        : `${kept}, with its first admin key, shown this once (only its hash is stored): ${adminKey}`,
+    );
   }
   const base = baseUrl(running, prefix);
   warnShortLease(gateway, io.logger);

@@ -237,7 +237,8 @@ describeEachDatabase('applyImportPlan', (fixture) => {
     const plan = petPlan();
     const other = plan.operations[2]!.draft['binding'] as Record<string, unknown>;
     other['baseUrl'] = 'https://photos.example.com/v1';
-    const failure = await applyImportPlan(fixture.db(), plan, { workspace, publish: true }).catch(
+    const failure = await applyImportPlan(fixture.db(), plan, { workspace, publish: true }).then(
+      () => new Error('the import was not refused'),
       (error: Error) => error,
     );
     expect(failure.message).toBe(

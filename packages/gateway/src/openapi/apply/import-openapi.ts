@@ -42,12 +42,14 @@ export async function importOpenApi(
 ): Promise<OpenApiImportResult> {
   options.onProgress?.({ phase: 'load' });
   const { document, ...read } = await loadOpenApiDocument(source, options);
+  options.signal?.throwIfAborted();
   options.onProgress?.({ phase: 'convert' });
   const plan = convertDocument(document, {
     ...(options.approval === undefined ? {} : { approval: options.approval }),
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     ...(options.secretPrefix === undefined ? {} : { secretPrefix: options.secretPrefix }),
   });
+  options.signal?.throwIfAborted();
   const report = await applyImportPlan(db, plan, { ...options, onProgress: options.onProgress });
   return { document: read, ...report };
 }
