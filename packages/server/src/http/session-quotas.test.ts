@@ -5,7 +5,7 @@ import { HttpAuthError } from './options.js';
 import type { HttpServable } from './servable.js';
 import type { SessionStore } from './session-store.js';
 import { fixtureServer } from './test-support/fixture-server.js';
-import { type Served, serve } from './test-support/serve.js';
+import { modernHeaders, modernMeta, type Served, serve } from './test-support/serve.js';
 
 /** Bearer tokens are the principals themselves: `Bearer ada` is ada. */
 function authenticate(request: HttpRequestInfo): string {
@@ -112,6 +112,29 @@ describe('per-principal session quota (issue 19, point 3)', () => {
       /maxSessionsPerPrincipal/,
     );
     await expect(serve(fixtureServer(), { maxInitializeBytes: 0 })).rejects.toThrow(/maxInitializeBytes/);
+  });
+
+  it("closeSessions ends a principal's subscriptions/listen stream, and openPrincipals lists it until then", async () => {
+    served = await serve(fixtureServer(), { keepAliveMs: 0, authenticate, principalOf });
+    const listen = await fetch(served.url, {
+      method: 'POST',
+      headers: { ...modernHeaders('subscriptions/listen'), authorization: 'Bearer ada' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'sub-1',
+        method: 'subscriptions/listen',
+        params: { notifications: { toolsListChanged: true }, _meta: modernMeta() },
+      }),
+    });
+    expect(listen.headers.get('content-type')).toBe('text/event-stream');
+    const reader = (listen.body as ReadableStream<Uint8Array>).getReader();
+    // The acknowledgement is out: the listen is registered.
+    await reader.read();
+    expect(served.handler.openPrincipals()).toEqual(['ada']);
+    expect(served.handler.closeSessions('bob')).toBe(0);
+    expect(served.handler.closeSessions('ada')).toBe(1);
+    for (;;) if ((await reader.read()).done) break;
+    expect(served.handler.openPrincipals()).toEqual([]);
   });
 
   it("closeSessions ends a principal's open GET stream and session, and only theirs", async () => {
