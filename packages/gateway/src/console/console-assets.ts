@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 /**
  * The console's built front end, read once from disk: the browser modules `tsc -b` compiled into
@@ -15,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 /** One asset: its bytes and media type. */
 export interface ConsoleAsset {
   body: Buffer;
+  /** The same bytes gzipped once at load, for clients that accept it. */
+  gzip: Buffer;
   type: string;
 }
 
@@ -55,6 +58,12 @@ async function modules(directory: string, below = ''): Promise<string[]> {
   return found.sort();
 }
 
+const asset = (body: Buffer, type: string): ConsoleAsset => ({
+  body,
+  gzip: gzipSync(body, { level: 9 }),
+  type,
+});
+
 /** Reads and hashes the front end from `browserDir` and `staticDir`. */
 export async function loadConsoleBundle(
   browserDir = BROWSER_DIR,
@@ -69,15 +78,9 @@ export async function loadConsoleBundle(
   if (!names.includes('main.js')) throw new ConsoleNotBuiltError(browserDir);
   const assets = new Map<string, ConsoleAsset>();
   for (const name of names) {
-    assets.set(name, {
-      body: await readFile(join(browserDir, name)),
-      type: 'text/javascript; charset=utf-8',
-    });
+    assets.set(name, asset(await readFile(join(browserDir, name)), 'text/javascript; charset=utf-8'));
   }
-  assets.set('console.css', {
-    body: await readFile(join(staticDir, 'console.css')),
-    type: 'text/css; charset=utf-8',
-  });
+  assets.set('console.css', asset(await readFile(join(staticDir, 'console.css')), 'text/css; charset=utf-8'));
   const digest = createHash('sha256');
   for (const [name, asset] of assets) digest.update(name).update('\0').update(asset.body).update('\0');
   const hash = digest.digest('hex').slice(0, 16);

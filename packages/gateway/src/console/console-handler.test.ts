@@ -61,6 +61,15 @@ describe('the console route of the gateway', () => {
     expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(js.headers.get('cache-control')).toBe(ASSET_CACHE);
     expect(await js.text()).toContain('import');
+    // fetch asks for gzip and inflates it: the bytes on the wire are the compressed ones.
+    expect(js.headers.get('content-encoding')).toBe('gzip');
+    const plain = await fetch(`${gateway.origin}/mcp/console/${script}`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(Number(plain.headers.get('content-length'))).toBeGreaterThan(
+      Number(js.headers.get('content-length')),
+    );
     const css = await fetch(`${gateway.origin}/mcp/console/${style}`);
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
     // Modules import each other relatively, inside the same hashed directory.

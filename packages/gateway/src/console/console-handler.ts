@@ -96,16 +96,16 @@ export function createConsoleHandler(options: ConsoleHandlerOptions): ConsoleHan
       );
       return true;
     }
-    send(
-      res,
-      200,
-      {
-        'content-type': asset.type,
-        'cache-control': ASSET_CACHE,
-        'content-length': String(asset.body.length),
-      },
-      method === 'HEAD' ? undefined : asset.body,
-    );
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const body = gzip ? asset.gzip : asset.body;
+    const headers: Record<string, string> = {
+      'content-type': asset.type,
+      'cache-control': ASSET_CACHE,
+      'content-length': String(body.length),
+      vary: 'Accept-Encoding',
+    };
+    if (gzip) headers['content-encoding'] = 'gzip';
+    send(res, 200, headers, method === 'HEAD' ? undefined : body);
     return true;
   };
 }

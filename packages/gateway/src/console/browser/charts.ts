@@ -24,7 +24,8 @@ export function barChart(title: string, labels: string[], series: Series[]): HTM
   const plotWidth = WIDTH - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const group = plotWidth / Math.max(1, labels.length);
-  const bar = Math.max(1, (group * 0.8) / series.length);
+  // Capped, so one or two buckets do not draw slabs.
+  const bar = Math.min(48, Math.max(1, (group * 0.8) / series.length));
   const svg = s('svg', {
     viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
     class: 'chart',
@@ -33,19 +34,16 @@ export function barChart(title: string, labels: string[], series: Series[]): HTM
     preserveAspectRatio: 'xMidYMid meet',
   });
   svg.append(s('title', {}, title));
-  for (const fraction of [0, 0.5, 1]) {
-    const y = PAD.top + plotHeight * (1 - fraction);
+  // Whole-number ticks (counts and bytes), each drawn once.
+  for (const tick of new Set([0, Math.round(max / 2), max])) {
+    const y = PAD.top + plotHeight * (1 - tick / max);
     svg.append(
       s('line', { x1: PAD.left, x2: WIDTH - PAD.right, y1: y, y2: y, class: 'grid' }),
-      s(
-        'text',
-        { x: PAD.left - 6, y: y + 4, 'text-anchor': 'end', class: 'axis' },
-        String(Math.round(max * fraction)),
-      ),
+      s('text', { x: PAD.left - 6, y: y + 4, 'text-anchor': 'end', class: 'axis' }, String(tick)),
     );
   }
   labels.forEach((label, index) => {
-    const x0 = PAD.left + group * index + group * 0.1;
+    const x0 = PAD.left + group * index + (group - bar * series.length) / 2;
     series.forEach((item, which) => {
       const value = item.values[index] ?? 0;
       const height = (value / max) * plotHeight;

@@ -53,6 +53,7 @@ const nav = document.getElementById('nav') as HTMLElement;
 const account = document.getElementById('account') as HTMLElement;
 
 let visit = 0;
+let shownRoute = '';
 let current: (View & { leave?: () => void }) | undefined;
 
 function parse(): { name: string; params: string[] } {
@@ -107,6 +108,7 @@ async function drawChrome(name: string): Promise<void> {
   replace(nav, h('ul', {}, ...links));
   const out = button('Sign out', () => {
     signOut();
+    shownRoute = 'signin'; // the outcome below belongs to the page it leads to
     window.location.hash = '#/signin';
     view().announce('Signed out: the key is forgotten.');
   });
@@ -129,6 +131,9 @@ async function render(): Promise<void> {
   const next = createView(main, status, () => mine === visit) as View & { leave?: () => void };
   current = next;
   const { name, params } = parse();
+  // An outcome belongs to the page it happened on: leaving the page clears it.
+  if (name !== shownRoute && shownRoute !== '') status.replaceChildren();
+  shownRoute = name;
   const session = currentSession();
   if (session === undefined || name === 'signin' || name === '') {
     await drawChrome(name);
@@ -139,7 +144,9 @@ async function render(): Promise<void> {
     }
     renderSignIn(next, () => {
       if (name === 'signin' || name === '') {
-        window.location.hash = currentSession()?.role === 'admin' ? '#/operations' : '#/approvals';
+        const next = currentSession()?.role === 'admin' ? 'operations' : 'approvals';
+        shownRoute = next;
+        window.location.hash = `#/${next}`;
       } else void render();
     });
     return;

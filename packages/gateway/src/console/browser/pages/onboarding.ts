@@ -61,7 +61,9 @@ function snippet(title: string, text: string, view: View): HTMLElement {
 
 export async function renderOnboarding(view: View, agent: string): Promise<void> {
   const content = view.page(`Onboarding: ${agent}`);
-  const keys = await adminGet<Page<ApiKey>>(`/keys?workspace=${seg(workspace())}&type=mcp_client&includeRevoked=true&limit=500`);
+  const keys = await adminGet<Page<ApiKey>>(
+    `/keys?workspace=${seg(workspace())}&type=mcp_client&includeRevoked=true&limit=500`,
+  );
   const mine = keys.items.filter((key) => key.agent === agent);
   const evidence = await Promise.all(
     mine.map((key) => adminGet<FirstCall>(`/keys/${seg(key.id)}/first-call`)),
