@@ -106,6 +106,8 @@ export type {
   WorkspaceRow,
 } from './catalog/index.js';
 export {
+  ALLOW_LIST_CHANGED_CHANNEL,
+  AllowListCache,
   APPROVAL_MODES,
   ARRAY_STYLES,
   announceCatalogChange,
@@ -121,6 +123,7 @@ export {
   createOperation,
   createSection,
   createWorkspace,
+  DEFAULT_ALLOW_LIST_REFRESH_MS,
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_SEARCH_LIMIT,
   DEFAULT_TIMEOUT_MS,
@@ -134,6 +137,7 @@ export {
   getWorkspace,
   HTTP_METHODS,
   hostPatternMatches,
+  isUpstreamSecretName,
   listAgents,
   listAgentVersions,
   listOperations,
@@ -173,6 +177,7 @@ export {
   toSection,
   toUpstreamHost,
   toWorkspace,
+  UPSTREAM_SECRET_PREFIX,
   updateAgentDraft,
   updateOperationDraft,
   updateSection,

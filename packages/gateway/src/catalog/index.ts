@@ -25,6 +25,12 @@ export {
   toAgent,
   updateAgentDraft,
 } from './agents-table.js';
+export {
+  AllowListCache,
+  type AllowListCacheOptions,
+  DEFAULT_ALLOW_LIST_REFRESH_MS,
+} from './allow-list-cache.js';
+export { ALLOW_LIST_CHANGED_CHANNEL } from './allow-list-events.js';
 export { announceCatalogChange, CATALOG_CHANGED_CHANNEL, catalogChangedPayload } from './catalog-events.js';
 export {
   type CatalogMeasure,
@@ -38,7 +44,12 @@ export {
   type CatalogTool,
   catalogRevision,
 } from './catalog-snapshot.js';
-export { checkHeaderTemplate, templateVariables } from './header-template.js';
+export {
+  checkHeaderTemplate,
+  isUpstreamSecretName,
+  templateVariables,
+  UPSTREAM_SECRET_PREFIX,
+} from './header-template.js';
 export { formatHostPattern, type HostPattern, hostPatternMatches, parseHostPattern } from './host-pattern.js';
 export {
   APPROVAL_MODES,
