@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, describePostgres } from '../../test-support/describe-each-database.js';
 import { LegacyClient, type ListeningGateway, listenGateway } from '../../test-support/gateway-fixture.js';
 import { startUpstream, type TestUpstream } from '../../test-support/upstream-server.js';
+import { INVOICE_TOOL, seedApprovalAgent as seedInvoiceAgent } from '../approval-fixture.js';
 import {
   type ApprovalAgent,
   ORDER_TOOL,
@@ -216,6 +217,44 @@ describeEachDatabase('the approvals options of the gateway', (fixture) => {
         response_payload: { error_code: 'approval_requester_revoked', outcome_certainty: 'not_executed' },
       });
       expect(orderPosts(upstream)).toBe(0);
+    } finally {
+      await listening.close();
+      await upstream.close();
+    }
+  });
+
+  it('the preview a person approves shows a nested `__proto__` member the upstream then receives (issue 19)', async () => {
+    const upstream = await startUpstream();
+    const listening = await listenGateway(fixture.db());
+    try {
+      const seeded = await seedInvoiceAgent(fixture.db(), upstream);
+      const approvalKey = seeded.approvalKey;
+      const client = new LegacyClient(
+        `${listening.origin}/mcp/v1/${seeded.workspace}/${seeded.agent}`,
+        seeded.clientKey,
+      );
+      await client.connect();
+      // As a client sends it: `__proto__` is an ordinary member of the JSON text.
+      const args = JSON.parse(
+        '{"customer":"acme","amount":1,"details":{"nested":{"data":{"__proto__":{"hidden":"X"},"visible":1}}}}',
+      );
+      const call = await client.request('tools/call', { name: INVOICE_TOOL, arguments: args });
+      const id = call.body.result.structuredContent.approval_id as string;
+      const path = `${listening.origin}/mcp/v1/${seeded.workspace}/${seeded.agent}/approvals/${id}`;
+      const view = (await (
+        await fetch(path, { headers: { authorization: `Bearer ${approvalKey}` } })
+      ).json()) as {
+        payload_preview: { details: { nested: { data: Record<string, unknown> } } };
+        payload_preview_truncated: boolean;
+      };
+      const data = view.payload_preview.details.nested.data;
+      expect(Object.keys(data).sort()).toEqual(['__proto__', 'visible']);
+      expect(Object.getOwnPropertyDescriptor(data, '__proto__')?.value).toEqual({ hidden: 'X' });
+      expect(view.payload_preview_truncated).toBe(false);
+      const approved = await post(`${path}/approve`, approvalKey, { approve: 'yes' });
+      expect(approved.body.status).toBe('completed');
+      const sent = upstream.requests.find((request) => request.url.startsWith('/invoices'));
+      expect(sent?.body).toContain('"__proto__":{"hidden":"X"}');
     } finally {
       await listening.close();
       await upstream.close();
