@@ -163,15 +163,22 @@ export class AgentEndpoint implements HttpServable {
     return this.#catalog?.revision;
   }
 
-  /** Serves `catalog` from now on; tools whose pinned version changed are replaced. */
-  apply(catalog: PublishedCatalog, workspaceId: string): void {
+  /**
+   * Serves `catalog` from now on; tools whose pinned version changed are replaced. `prebuilt` is
+   * its search index when the caller built it ahead (in slices); otherwise it is built here.
+   */
+  apply(catalog: PublishedCatalog, workspaceId: string, prebuilt?: CatalogSearch): void {
     if (this.#catalog?.revision === catalog.revision) return;
     this.#workspaceId = workspaceId;
     const search = catalog.delivery === 'search';
     const before = this.#catalog?.delivery === 'search' ? this.#inner : this.#server;
     const host = search ? this.#inner : this.#server;
     // Built before anything changes: a catalog the index refuses leaves the old one served.
-    const index = search ? CatalogSearch.build(catalog) : undefined;
+    const index = !search
+      ? undefined
+      : prebuilt?.revision === catalog.revision
+        ? prebuilt
+        : CatalogSearch.build(catalog);
     const next = new Map(catalog.tools.map((tool) => [tool.definition.name, tool]));
     // One list_changed per session for the whole swap, however many tools changed.
     this.#server.batch(() =>

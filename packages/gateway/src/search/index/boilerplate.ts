@@ -6,6 +6,7 @@
  * no task asks for. Both are removed before indexing; the tools themselves are unchanged.
  * @module
  */
+import { runToEnd, SMALL_UNITS, type Steps } from './sliced-work.js';
 
 /** A sentence in at least this many tools, and in at least {@link SHARED_SHARE} of them, is boilerplate. */
 const SHARED_MIN_TOOLS = 3;
@@ -30,15 +31,25 @@ export function sentencesOf(text: string): string[] {
 
 /** The sentences that so many tools share that they describe none of them. */
 export function sharedSentences(descriptions: readonly string[]): Set<string> {
+  return runToEnd(sharedSentenceSteps(descriptions));
+}
+
+/** {@link sharedSentences} as steps, one description (or {@link SMALL_UNITS} counts) a step. */
+export function* sharedSentenceSteps(descriptions: readonly string[]): Steps<Set<string>> {
   const counts = new Map<string, number>();
   for (const description of descriptions) {
     for (const sentence of new Set(sentencesOf(description))) {
       counts.set(sentence, (counts.get(sentence) ?? 0) + 1);
     }
+    yield;
   }
   const threshold = Math.max(SHARED_MIN_TOOLS, Math.ceil(descriptions.length * SHARED_SHARE));
   const shared = new Set<string>();
-  for (const [sentence, count] of counts) if (count >= threshold) shared.add(sentence);
+  let units = 0;
+  for (const [sentence, count] of counts) {
+    if (count >= threshold) shared.add(sentence);
+    if (++units % SMALL_UNITS === 0) yield;
+  }
   return shared;
 }
 

@@ -5,6 +5,7 @@
  * with either form also matches the other.
  * @module
  */
+import { runToEnd, SMALL_UNITS, type Steps } from './sliced-work.js';
 
 /** A pair must appear in this many tools before it is trusted. */
 const MIN_PAIR_TOOLS = 2;
@@ -18,6 +19,11 @@ export interface TermFields {
 
 /** term → the terms related to it, both directions. */
 export function abbreviationPairs(documents: readonly TermFields[]): Map<string, string[]> {
+  return runToEnd(abbreviationPairSteps(documents));
+}
+
+/** {@link abbreviationPairs} as steps, one document (or {@link SMALL_UNITS} pairs) a step. */
+export function* abbreviationPairSteps(documents: readonly TermFields[]): Steps<Map<string, string[]>> {
   const counts = new Map<string, number>();
   for (const { nameTerms, textTerms } of documents) {
     for (const short of nameTerms) {
@@ -29,6 +35,7 @@ export function abbreviationPairs(documents: readonly TermFields[]): Map<string,
         }
       }
     }
+    yield;
   }
   const related = new Map<string, string[]>();
   const add = (from: string, to: string) => {
@@ -36,7 +43,9 @@ export function abbreviationPairs(documents: readonly TermFields[]): Map<string,
     if (list === undefined) related.set(from, [to]);
     else if (!list.includes(to)) list.push(to);
   };
+  let units = 0;
   for (const [key, count] of counts) {
+    if (++units % SMALL_UNITS === 0) yield;
     if (count < MIN_PAIR_TOOLS) continue;
     const [short, long] = key.split('\u0000') as [string, string];
     add(short, long);
@@ -63,6 +72,14 @@ export function cooccurrencePairs(
   documents: readonly TermFields[],
   limits: CooccurrenceLimits,
 ): Map<string, string[]> {
+  return runToEnd(cooccurrencePairSteps(documents, limits));
+}
+
+/** {@link cooccurrencePairs} as steps, one document (or one text term) a step. */
+export function* cooccurrencePairSteps(
+  documents: readonly TermFields[],
+  limits: CooccurrenceLimits,
+): Steps<Map<string, string[]>> {
   const pairs = new Map<string, Map<string, number>>();
   const textTools = new Map<string, number>();
   for (const { nameTerms, textTerms } of documents) {
@@ -76,9 +93,11 @@ export function cooccurrencePairs(
       }
       for (const name of nameTerms) counts.set(name, (counts.get(name) ?? 0) + 1);
     }
+    yield;
   }
   const related = new Map<string, string[]>();
   for (const [text, counts] of pairs) {
+    yield;
     const tools = textTools.get(text) ?? 0;
     const names: string[] = [];
     for (const [name, count] of counts) {

@@ -15,12 +15,13 @@
  * @module
  */
 import { analyze } from './analyze.js';
-import { distinctiveText, sharedSentences, withoutLinks } from './boilerplate.js';
+import { distinctiveText, sharedSentenceSteps, withoutLinks } from './boilerplate.js';
 import { nameText } from './name-text.js';
 import { type PhraseExpansion, type QueryExpansion, queryExpansion } from './query-expansion.js';
-import { abbreviationPairs, cooccurrencePairs, type TermFields } from './related-terms.js';
+import { abbreviationPairSteps, cooccurrencePairSteps, type TermFields } from './related-terms.js';
 import { type SchemaText, schemaText } from './schema-text.js';
 import { SearchIndexError } from './search-index-error.js';
+import { runInSlices, runToEnd, SMALL_UNITS, type Steps } from './sliced-work.js';
 import { topHits } from './top-hits.js';
 import { DEFAULT_TUNING, IDIOM_MEANING_WEIGHT } from './tuning.js';
 import type {
@@ -70,6 +71,7 @@ export class ToolSearchIndex {
     names: readonly string[],
     sectionDocs: ReadonlyMap<string, Int32Array>,
     postings: ReadonlyMap<string, Postings>,
+    vocabulary: readonly string[],
     related: ReadonlyMap<string, readonly string[]>,
     cooccurring: ReadonlyMap<string, readonly string[]>,
     tuning: SearchTuning,
@@ -79,7 +81,7 @@ export class ToolSearchIndex {
     this.#names = names;
     this.#sectionDocs = sectionDocs;
     this.#postings = postings;
-    this.#vocabulary = [...postings.keys()].sort();
+    this.#vocabulary = vocabulary;
     this.#related = related;
     this.#relatedWeight = tuning.relatedWeight;
     this.#cooccurring = cooccurring;
@@ -101,6 +103,28 @@ export class ToolSearchIndex {
     tuning: SearchTuning = DEFAULT_TUNING,
     options: SearchIndexOptions = {},
   ): ToolSearchIndex {
+    return runToEnd(ToolSearchIndex.buildSteps(documents, tuning, options));
+  }
+
+  /**
+   * {@link build} in slices of about `sliceMs` that give the event loop back in between: the same
+   * index, without stalling a process's other requests while thousands of tools are indexed.
+   */
+  static buildInSlices(
+    documents: readonly SearchDocument[],
+    tuning: SearchTuning = DEFAULT_TUNING,
+    options: SearchIndexOptions = {},
+    sliceMs?: number,
+  ): Promise<ToolSearchIndex> {
+    return runInSlices(ToolSearchIndex.buildSteps(documents, tuning, options), sliceMs);
+  }
+
+  /** {@link build} as steps, for a caller that composes it into longer sliced work. */
+  static *buildSteps(
+    documents: readonly SearchDocument[],
+    tuning: SearchTuning,
+    options: SearchIndexOptions,
+  ): Steps<ToolSearchIndex> {
     const sorted = [...documents].sort((a, b) => compareNames(a.name, b.name));
     for (let i = 1; i < sorted.length; i++) {
       if (sorted[i]?.name === sorted[i - 1]?.name) {
@@ -110,23 +134,39 @@ export class ToolSearchIndex {
         );
       }
     }
-    const shared = sharedSentences(sorted.map((document) => document.description));
-    const schemas = sorted.map((document) => schemaText(document.inputSchema));
+    yield;
+    const shared = yield* sharedSentenceSteps(sorted.map((document) => document.description));
+    const schemas: SchemaText[] = [];
+    for (const document of sorted) {
+      schemas.push(schemaText(document.inputSchema));
+      yield;
+    }
     // A parameter description many tools repeat ("The account owner of the repository.") is boilerplate too.
-    const sharedParameters = sharedSentences(schemas.map((schema) => schema.descriptions.join('\n')));
-    const fieldTerms = sorted.map((document, i) =>
-      documentFields(document, shared, schemas[i] as SchemaText, sharedParameters),
+    const sharedParameters = yield* sharedSentenceSteps(
+      schemas.map((schema) => schema.descriptions.join('\n')),
     );
-    const related = abbreviationPairs(fieldTerms.map(termFields));
+    const fieldTerms: FieldTerms[] = [];
+    for (let i = 0; i < sorted.length; i++) {
+      fieldTerms.push(
+        documentFields(sorted[i] as SearchDocument, shared, schemas[i] as SchemaText, sharedParameters),
+      );
+      yield;
+    }
+    const related = yield* abbreviationPairSteps(fieldTerms.map(termFields));
     // Weight 0 turns the pairs off: a member that scores 0 would count a tool twice in the top-k.
     const cooccurring =
       tuning.cooccurrence.weight > 0
-        ? cooccurrencePairs(fieldTerms.map(nameAndDescription), tuning.cooccurrence)
+        ? yield* cooccurrencePairSteps(fieldTerms.map(nameAndDescription), tuning.cooccurrence)
         : new Map<string, string[]>();
+    const postings = yield* postingSteps(fieldTerms, tuning);
+    yield;
+    const vocabulary = [...postings.keys()].sort();
+    yield;
     return new ToolSearchIndex(
       sorted.map((document) => document.name),
       sectionMembers(sorted),
-      buildPostings(fieldTerms, tuning),
+      postings,
+      vocabulary,
       related,
       cooccurring,
       tuning,
@@ -322,8 +362,14 @@ function sectionMembers(sorted: readonly SearchDocument[]): Map<string, Int32Arr
   return new Map([...members].map(([slug, docs]) => [slug, Int32Array.from(docs)]));
 }
 
-/** BM25F: per term and tool, the field-weighted, length-normalised frequency, then saturation. */
-function buildPostings(fieldTerms: readonly FieldTerms[], tuning: SearchTuning): Map<string, Postings> {
+/**
+ * BM25F: per term and tool, the field-weighted, length-normalised frequency, then saturation. One
+ * tool (or {@link SMALL_UNITS} terms) a step.
+ */
+function* postingSteps(
+  fieldTerms: readonly FieldTerms[],
+  tuning: SearchTuning,
+): Steps<Map<string, Postings>> {
   const count = fieldTerms.length;
   const averageLength = {} as Record<SearchField, number>;
   for (const field of FIELDS) {
@@ -331,7 +377,8 @@ function buildPostings(fieldTerms: readonly FieldTerms[], tuning: SearchTuning):
     averageLength[field] = count === 0 ? 0 : sum / count;
   }
   const weighted = new Map<string, { docs: number[]; frequencies: number[] }>();
-  fieldTerms.forEach((fields, doc) => {
+  for (let doc = 0; doc < count; doc++) {
+    const fields = fieldTerms[doc] as FieldTerms;
     const frequency = new Map<string, number>();
     for (const field of FIELDS) {
       const { weight, b } = tuning.fields[field];
@@ -349,10 +396,13 @@ function buildPostings(fieldTerms: readonly FieldTerms[], tuning: SearchTuning):
         entry.frequencies.push(value);
       }
     }
-  });
+    yield;
+  }
   const { k1 } = tuning;
   const postings = new Map<string, Postings>();
+  let units = 0;
   for (const [term, { docs, frequencies }] of weighted) {
+    if (++units % SMALL_UNITS === 0) yield;
     const idf = Math.log(1 + (count - docs.length + 0.5) / (docs.length + 0.5));
     const scores = Float64Array.from(frequencies, (tf) => (idf * tf * (k1 + 1)) / (k1 + tf));
     postings.set(term, { docs: Int32Array.from(docs), scores });

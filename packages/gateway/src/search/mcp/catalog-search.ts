@@ -1,6 +1,7 @@
 import type { Tool } from '@mcpforge/server';
 import type { PublishedCatalog } from '../../catalog/published-catalog.js';
 import { DEFAULT_TUNING, type SearchDocument, ToolSearchIndex } from '../index/index.js';
+import { runInSlices, runToEnd, type Steps } from '../index/sliced-work.js';
 import type { RerankCandidate, Reranker } from '../rerank/reranker.js';
 import { listedToolOf } from './tool-definition.js';
 
@@ -49,6 +50,18 @@ export class CatalogSearch {
   }
 
   static build(catalog: PublishedCatalog): CatalogSearch {
+    return runToEnd(CatalogSearch.#buildSteps(catalog));
+  }
+
+  /**
+   * {@link build} in slices that give the event loop back every few milliseconds: indexing a
+   * catalog of thousands of tools then never stalls the process's other requests.
+   */
+  static buildInSlices(catalog: PublishedCatalog, sliceMs?: number): Promise<CatalogSearch> {
+    return runInSlices(CatalogSearch.#buildSteps(catalog), sliceMs);
+  }
+
+  static *#buildSteps(catalog: PublishedCatalog): Steps<CatalogSearch> {
     const sections = new Map(catalog.sections.map((section) => [section.slug, section]));
     const listed = new Map<string, Tool>();
     const documents = new Map<string, SearchDocument>();
@@ -66,11 +79,15 @@ export class CatalogSearch {
           return { slug, title: section?.title, description: section?.description };
         }),
       });
+      yield;
     }
+    // The agent's synonyms are part of the published version, so of this revision's index.
+    const index = yield* ToolSearchIndex.buildSteps([...documents.values()], DEFAULT_TUNING, {
+      synonyms: catalog.searchSynonyms,
+    });
     return new CatalogSearch(
       catalog.revision,
-      // The agent's synonyms are part of the published version, so of this revision's index.
-      ToolSearchIndex.build([...documents.values()], DEFAULT_TUNING, { synonyms: catalog.searchSynonyms }),
+      index,
       listed,
       documents,
       catalog.sections.map((section) => section.slug),
