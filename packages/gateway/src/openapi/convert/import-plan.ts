@@ -51,7 +51,7 @@ export interface ImportWarning {
 
 /** An environment variable the gateway needs at call time for one security scheme. */
 export interface RequiredSecret {
-  /** The `${VAR}` name in the bindings, e.g. `PETSTORE_API_KEY`. */
+  /** The `${VAR}` name in the bindings, e.g. `MCPFORGE_SECRET_PETSTORE_API_KEY`. */
   variable: string;
   /** The security scheme's name in the document. */
   scheme: string;
