@@ -181,6 +181,10 @@ describe.skipIf(!available)('the web console in Chromium', () => {
       await page.goto(`${setup.origin}/mcp/console/`);
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
       await checkPage(page, 'sign-in');
+      // Keyboard first: the page starts in the key field, and Tab leads on to the button.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('key');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sign in');
       await page.getByLabel('API key').fill('mcpf_adm_not-a-real-key');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByText('The gateway does not accept this key').waitFor();
@@ -480,6 +484,20 @@ describe.skipIf(!available)('the web console in Chromium', () => {
       await go(page, '#/onboarding/sales', 'Onboarding: sales');
       await page.locator('.checklist[data-state="actionable"]').waitFor();
       await page.getByText('This key is revoked').waitFor();
+      expect(setup.problems).toEqual([]);
+    },
+    STEP_MS,
+  );
+
+  it(
+    'archives an operation after a confirmation',
+    async () => {
+      const { page } = setup.admin;
+      await go(page, '#/operations/list-orders', 'Operation list-orders');
+      await page.getByRole('button', { name: 'Archive…' }).click();
+      await page.getByRole('button', { name: 'Yes, archive it' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Operations' }).waitFor();
+      await page.getByRole('cell', { name: 'archived', exact: true }).waitFor();
       expect(setup.problems).toEqual([]);
     },
     STEP_MS,

@@ -124,7 +124,13 @@ export function table(caption: string, headers: string[], rows: Child[][]): HTML
       {},
       h('caption', {}, caption),
       h('thead', {}, h('tr', {}, ...headers.map((name) => h('th', { scope: 'col' }, name)))),
-      h('tbody', {}, ...rows.map((cells) => h('tr', {}, ...cells.map((cell) => h('td', {}, cell))))),
+      h(
+        'tbody',
+        {},
+        ...(rows.length === 0
+          ? [h('tr', {}, h('td', { colspan: headers.length, class: 'empty' }, 'None yet.'))]
+          : rows.map((cells) => h('tr', {}, ...cells.map((cell) => h('td', {}, cell))))),
+      ),
     ),
   );
 }
