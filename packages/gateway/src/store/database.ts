@@ -36,8 +36,9 @@ export type Unlisten = () => Promise<void>;
 
 /**
  * What a `listen` subscriber is told besides notifications, so a cache kept fresh by them can
- * trust its entries for long while the subscription holds, and only then. Only node-postgres
- * calls them (its listening connection can drop); PGlite never loses a notification.
+ * trust its entries for long while the subscription holds, and only then. node-postgres calls
+ * them when its listening connection drops and returns; PGlite calls `onLost` only if its worker
+ * thread dies (for good: no `onRestored`).
  */
 export interface ListenOptions {
   /** The listening connection dropped: notifications from now on are lost until `onRestored`. */

@@ -17,6 +17,10 @@ export interface WorkerStart {
   dataDir?: string | undefined;
   /** A gzip tarball of a data directory (PGlite's `dumpDataDir`) an in-memory database starts from. */
   loadDataDir?: Uint8Array | undefined;
+  /** PGlite's WASM, compiled once per process and shared by its workers (else each compiles it). */
+  pgliteWasmModule?: WebAssembly.Module | undefined;
+  /** The same for its `initdb`, run on a new data directory. */
+  initdbWasmModule?: WebAssembly.Module | undefined;
 }
 
 /** A request to the worker; `tx` is the id of the `begin` whose transaction runs the statement. */

@@ -32,7 +32,10 @@ describe('PGlite on its worker thread', () => {
     return db;
   }
 
-  it('errors come back with the shape the in-thread adapter gives (SQLSTATE code, constraint, message)', async () => {
+  // Opens two databases: slow on a busy machine.
+  it('errors come back with the shape the in-thread adapter gives (SQLSTATE code, constraint, message)', {
+    timeout: 60_000,
+  }, async () => {
     const [main, worker] = await Promise.all([open('main'), open('worker')]);
     for (const sql of FAILING) {
       const expected = await main.query(sql).catch((error: unknown) => error);
@@ -96,6 +99,12 @@ describe('PGlite on its worker thread', () => {
         worker = started;
       },
     );
+    let lost = 0;
+    await db.listen('before_death', () => undefined, {
+      onLost: () => {
+        lost++;
+      },
+    });
     const pending = db.query('SELECT pg_sleep(30)');
     let inTransaction: Promise<unknown> | undefined;
     const transaction = db.transaction(async (tx) => {
@@ -109,6 +118,8 @@ describe('PGlite on its worker thread', () => {
     await expect(transaction).rejects.toBeInstanceOf(PgliteWorkerExitedError);
     await expect(db.query('SELECT 1')).rejects.toMatchObject({ code: 'pglite_worker_exited' });
     await expect(db.listen('after_death', () => undefined)).rejects.toBeInstanceOf(PgliteWorkerExitedError);
+    // A subscription learns that notifications stopped, as on a dropped node-postgres connection.
+    expect(lost).toBe(1);
     await db.close();
     await db.close();
     expect(released).toBe(1);

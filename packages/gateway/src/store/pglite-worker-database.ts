@@ -1,7 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import {
   checkChannel,
   type Database,
+  type ListenOptions,
   NOTIFY_SQL,
   type QueryResult,
   type Transaction,
@@ -49,12 +53,41 @@ interface Pending {
 /** The script of the thread: plain JavaScript beside this module, in src/ as in dist/. */
 const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
 
+type CompiledWasm = Pick<WorkerStart, 'pgliteWasmModule' | 'initdbWasmModule'>;
+
+let compiled: Promise<CompiledWasm> | undefined;
+
+/**
+ * PGlite's two WASM modules, compiled once per process (off this thread, by V8) and handed to
+ * every worker: a worker that compiled its own would spend hundreds of ms of CPU on each open.
+ * When they cannot be found, each worker loads its own.
+ */
+function compiledWasm(): Promise<CompiledWasm> {
+  compiled ??= (async () => {
+    try {
+      const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+      const compile = async (name: string) => WebAssembly.compile(await readFile(join(dist, name)));
+      const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
+        compile('pglite.wasm'),
+        compile('initdb.wasm'),
+      ]);
+      return { pgliteWasmModule, initdbWasmModule };
+    } catch {
+      return {};
+    }
+  })();
+  return compiled;
+}
+
 class PgliteWorkerDatabase implements Database {
   readonly kind = 'pglite' as const;
   readonly #worker: Worker;
   readonly #release: () => Promise<void>;
   readonly #pending = new Map<number, Pending>();
-  readonly #subscriptions = new Map<number, (payload: string) => void>();
+  readonly #subscriptions = new Map<
+    number,
+    { onNotify: (payload: string) => void; options: ListenOptions }
+  >();
   #nextId = 1;
   #gone: Error | undefined;
   #closing: Promise<void> | undefined;
@@ -120,9 +153,13 @@ class PgliteWorkerDatabase implements Database {
     return value;
   }
 
-  async listen(channel: string, onNotify: (payload: string) => void): Promise<Unlisten> {
+  async listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    options: ListenOptions = {},
+  ): Promise<Unlisten> {
     const id = this.#nextId++;
-    this.#subscriptions.set(id, onNotify);
+    this.#subscriptions.set(id, { onNotify, options });
     try {
       // The request's id names the subscription in the worker's notifications.
       await this.#call({ op: 'listen', channel: checkChannel(channel) }, id);
@@ -174,7 +211,7 @@ class PgliteWorkerDatabase implements Database {
   #receive(message: WorkerReply | WorkerNotification): void {
     if ('notification' in message) {
       try {
-        this.#subscriptions.get(message.notification)?.(message.payload);
+        this.#subscriptions.get(message.notification)?.onNotify(message.payload);
       } catch {
         // A listener's own failure is its business; it must not end the process.
       }
@@ -193,6 +230,17 @@ class PgliteWorkerDatabase implements Database {
     const pending = [...this.#pending.values()];
     this.#pending.clear();
     for (const call of pending) call.reject(error);
+    if (this.#closing !== undefined) return;
+    // Notifications end with the thread, for good: a cache kept fresh by them must stop trusting it.
+    const subscriptions = [...this.#subscriptions.values()];
+    this.#subscriptions.clear();
+    for (const { options } of subscriptions) {
+      try {
+        options.onLost?.();
+      } catch {
+        // As for a listener's own failure.
+      }
+    }
   }
 }
 
@@ -208,7 +256,10 @@ export async function openPgliteWorker(
   onWorker?: (worker: Worker) => void,
 ): Promise<Database> {
   // No inherited flags: some of the parent's (`--input-type`, loaders) are refused by a worker or meant for the parent only.
-  const worker = new Worker(WORKER_URL, { workerData: start, execArgv: [] });
+  const worker = new Worker(WORKER_URL, {
+    workerData: { ...start, ...(await compiledWasm()) },
+    execArgv: [],
+  });
   onWorker?.(worker);
   const db = new PgliteWorkerDatabase(worker, release);
   try {

@@ -31,6 +31,8 @@ async function open(start) {
   const options = {};
   if (start.dataDir !== undefined) options.dataDir = start.dataDir;
   if (start.loadDataDir !== undefined) options.loadDataDir = new Blob([start.loadDataDir]);
+  if (start.pgliteWasmModule !== undefined) options.pgliteWasmModule = start.pgliteWasmModule;
+  if (start.initdbWasmModule !== undefined) options.initdbWasmModule = start.initdbWasmModule;
   return PGlite.create(options);
 }
 
