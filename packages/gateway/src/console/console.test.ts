@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -11,6 +12,7 @@ import { migrate } from '../store/migrate.js';
 import { createTestPgliteDatabase } from '../test-support/pglite-template.js';
 import { startUpstream, type TestUpstream } from '../test-support/upstream-server.js';
 import { POLL_MS } from './browser/pages/approvals.js';
+import { BROWSER_DIR } from './console-assets.js';
 import {
   accessibilityViolations,
   CHROMIUM,
@@ -142,6 +144,9 @@ describe.skipIf(!available)('the web console in Chromium', () => {
   let approvalId = '';
 
   beforeAll(async () => {
+    // The gateway serves the built modules (the global test setup builds them; so does npm run build).
+    if (!existsSync(`${BROWSER_DIR}/main.js`))
+      throw new Error(`the console is not built (${BROWSER_DIR}): run npm run build`);
     setup.problems = [];
     setup.db = await createTestPgliteDatabase();
     await migrate(setup.db);
