@@ -52,6 +52,15 @@ export function reportBroken(
     );
     return true;
   }
+  if (outcome.kind === 'failed' && outcome.unreachable === true) {
+    findings.error(
+      'transport',
+      'server_unreachable',
+      `${step}: ${outcome.reason}`,
+      'start the server first, or correct the host and port in --url',
+    );
+    return true;
+  }
   if (outcome.kind === 'failed') {
     findings.error(
       'transport',

@@ -64,9 +64,13 @@ export function httpTransport(url: string, headers: Readonly<Record<string, stri
       if (controller.signal.aborted) return { kind: 'timeout', timeoutMs: options.timeoutMs };
       if (error instanceof BodyTooLargeError) return { kind: 'failed', reason: error.message };
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      const unreachable = cause?.code !== undefined && UNREACHABLE.has(cause.code);
       return {
         kind: 'failed',
-        reason: `the request to ${url} failed: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+        reason: unreachable
+          ? `nothing answers at ${url} (${cause?.code})`
+          : `the request to ${url} failed: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+        ...(unreachable ? { unreachable } : {}),
       };
     } finally {
       clearTimeout(timer);
@@ -109,6 +113,9 @@ export function httpTransport(url: string, headers: Readonly<Record<string, stri
     },
   };
 }
+
+/** Connection errors that mean no server at the address, not a server that failed. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 
 /** The JSON-RPC response to `id` in a JSON or SSE answer; a non-2xx status without one is a failure. */
 async function readAnswer(response: Response, id: number | undefined): Promise<RpcOutcome> {

@@ -53,6 +53,7 @@ export type FindingCode =
   | 'probe_handler_ran'
   | 'probe_refused'
   | 'probe_arguments_not_generated'
+  | 'search_found_nothing'
   | 'unknown_tool_succeeded'
   | 'unknown_tool_is_error_result'
   | 'unknown_tool_wrong_code'

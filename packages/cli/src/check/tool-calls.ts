@@ -5,6 +5,7 @@ import { reportBroken } from './handshake.js';
 import type { ListedTool } from './list-tools.js';
 import type { Findings } from './report.js';
 import { brokenArguments, validArguments } from './sample-arguments.js';
+import { CALL_TOOL, isSearchMode, searchForTools } from './search-mode.js';
 import type { CheckSession } from './session.js';
 import { describeOutcome, type RpcOutcome } from './transport.js';
 
@@ -96,7 +97,12 @@ export async function checkProbes(
     return;
   }
   const accepts = subschemaCheck();
+  const searchMode = isSearchMode(tools);
   for (const tool of declaring) {
+    if (searchMode && tool.name === CALL_TOOL) {
+      if (!(await probeThroughSearch(session, findings, accepts))) return;
+      continue;
+    }
     const validator = validators.get(tool.name);
     if (validator === undefined || !isObject(tool.inputSchema)) continue;
     const args = validArguments(tool.inputSchema, accepts);
@@ -111,45 +117,99 @@ export async function checkProbes(
       continue;
     }
     const outcome = await call(session, tool, args, { [MetaKey.permissionPatterns]: true });
-    if (reportBroken(findings, outcome, `probe of ${tool.name}`)) return;
-    if (outcome.kind === 'error' || isErrorResult(outcome.kind === 'result' ? outcome.result : undefined)) {
-      const said =
-        outcome.kind === 'error'
-          ? describeOutcome(outcome)
-          : `an isError result ("${firstText(outcome.kind === 'result' ? outcome.result : undefined)}")`;
-      findings.error(
-        'probe',
-        'probe_refused',
-        `a probe with valid arguments got ${said} instead of the patterns`,
-        'answer a call whose _meta has "forge.permission_patterns": true with { content: [], _meta: { "forge.patterns": [...], "forge.always": [...] } }, before the handler',
-        tool.name,
-      );
-      continue;
-    }
-    const result = outcome.kind === 'result' ? outcome.result : undefined;
-    const meta = isObject(result) ? result['_meta'] : undefined;
-    const patterns = isObject(meta) ? meta[MetaKey.patterns] : undefined;
-    const always = isObject(meta) ? meta[MetaKey.always] : undefined;
-    const content = isObject(result) ? result['content'] : undefined;
-    const strings = (value: unknown) =>
-      Array.isArray(value) && value.every((entry) => typeof entry === 'string');
-    const shaped = strings(patterns) && (always === undefined || strings(always));
-    if (!shaped || !Array.isArray(content) || content.length > 0) {
-      findings.error(
-        'probe',
-        'probe_handler_ran',
-        `the probe was answered like a normal call (${shaped ? 'with content' : 'no forge.patterns'}): the handler ran, and a host asking for permission just performed the action`,
-        'check _meta["forge.permission_patterns"] === true before running the handler and return only the patterns (server.patternTool does this)',
-        tool.name,
-      );
-      continue;
-    }
+    if (!judgeProbe(findings, outcome, tool.name)) return;
+  }
+}
+
+/** Tools found by a search that are probed through `call_tool`: enough to see the contract hold. */
+const MAX_SEARCH_PROBES = 3;
+
+/**
+ * Search mode: `call_tool` is probed as a host would use it, on tools `search_tools` found and
+ * with the `catalog_revision` it answered. False when the server is gone.
+ */
+async function probeThroughSearch(
+  session: CheckSession,
+  findings: Findings,
+  accepts: (schema: Schema, value: unknown) => boolean,
+): Promise<boolean> {
+  const search = await searchForTools(session, probeTools);
+  if ('reason' in search) {
+    if (session.gone !== undefined)
+      return !reportBroken(findings, { kind: 'failed', reason: session.gone }, 'search_tools');
+    findings.warn(
+      'probe',
+      'search_found_nothing',
+      `search mode: call_tool was not probed (${search.reason})`,
+      'nothing to fix if the catalog is small or not in English: call_tool needs the catalog_revision of a search that found the tool',
+      CALL_TOOL,
+    );
+    return true;
+  }
+  // call_tool passes a probe on to the tool it runs: only tools that declare the contract answer it.
+  const probed = probeTools(search.tools).slice(0, MAX_SEARCH_PROBES);
+  if (probed.length === 0) {
     findings.ok(
       'probe',
-      `probe answered with ${(patterns as string[]).length} pattern(s), no content`,
-      tool.name,
+      `search mode: the ${search.tools.length} tool(s) search_tools found (${search.query}) declare no forge.supports_permission_patterns, so none was probed through call_tool`,
+      CALL_TOOL,
     );
+    return true;
   }
+  for (const tool of probed) {
+    const args = isObject(tool.inputSchema) ? validArguments(tool.inputSchema, accepts) : {};
+    const outcome = await call(
+      session,
+      { name: CALL_TOOL, inputSchema: {} },
+      { name: tool.name, arguments: args, catalog_revision: search.revision },
+      { [MetaKey.permissionPatterns]: true },
+    );
+    if (!judgeProbe(findings, outcome, `${CALL_TOOL} → ${tool.name}`)) return false;
+  }
+  return true;
+}
+
+/** Reports one probe's answer; false when the server is gone. */
+function judgeProbe(findings: Findings, outcome: RpcOutcome, toolLabel: string): boolean {
+  if (reportBroken(findings, outcome, `probe of ${toolLabel}`)) return false;
+  if (outcome.kind === 'error' || isErrorResult(outcome.kind === 'result' ? outcome.result : undefined)) {
+    const said =
+      outcome.kind === 'error'
+        ? describeOutcome(outcome)
+        : `an isError result ("${firstText(outcome.kind === 'result' ? outcome.result : undefined)}")`;
+    findings.error(
+      'probe',
+      'probe_refused',
+      `a probe with valid arguments got ${said} instead of the patterns`,
+      'answer a call whose _meta has "forge.permission_patterns": true with { content: [], _meta: { "forge.patterns": [...], "forge.always": [...] } }, before the handler',
+      toolLabel,
+    );
+    return true;
+  }
+  const result = outcome.kind === 'result' ? outcome.result : undefined;
+  const meta = isObject(result) ? result['_meta'] : undefined;
+  const patterns = isObject(meta) ? meta[MetaKey.patterns] : undefined;
+  const always = isObject(meta) ? meta[MetaKey.always] : undefined;
+  const content = isObject(result) ? result['content'] : undefined;
+  const strings = (value: unknown) =>
+    Array.isArray(value) && value.every((entry) => typeof entry === 'string');
+  const shaped = strings(patterns) && (always === undefined || strings(always));
+  if (!shaped || !Array.isArray(content) || content.length > 0) {
+    findings.error(
+      'probe',
+      'probe_handler_ran',
+      `the probe was answered like a normal call (${shaped ? 'with content' : 'no forge.patterns'}): the handler ran, and a host asking for permission just performed the action`,
+      'check _meta["forge.permission_patterns"] === true before running the handler and return only the patterns (server.patternTool does this)',
+      toolLabel,
+    );
+    return true;
+  }
+  findings.ok(
+    'probe',
+    `probe answered with ${(patterns as string[]).length} pattern(s), no content`,
+    toolLabel,
+  );
+  return true;
 }
 
 /** A tool name no server has: the unknown-tool check calls it. */

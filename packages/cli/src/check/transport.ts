@@ -18,6 +18,8 @@ export type RpcOutcome =
       kind: 'failed';
       reason: string /** The HTTP status, when the server refused the request. */;
       status?: number;
+      /** Nothing answered at the address (refused, no such host): the server is not running there. */
+      unreachable?: boolean;
     };
 
 /** Per-request settings. */

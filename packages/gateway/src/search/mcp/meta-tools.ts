@@ -78,9 +78,23 @@ export const callToolDefinition: ToolDefinition = {
   inputSchema: {
     type: 'object',
     properties: {
-      name: { type: 'string', minLength: 1, maxLength: MAX_TOOL_NAME_LENGTH },
-      arguments: { type: 'object' },
-      catalog_revision: { type: 'string', minLength: 1, maxLength: MAX_REVISION_LENGTH },
+      name: {
+        type: 'string',
+        minLength: 1,
+        maxLength: MAX_TOOL_NAME_LENGTH,
+        description: 'The name of a tool that search_tools returned.',
+      },
+      arguments: {
+        type: 'object',
+        description: "The tool's arguments, matching the inputSchema that search_tools returned for it.",
+      },
+      catalog_revision: {
+        type: 'string',
+        minLength: 1,
+        maxLength: MAX_REVISION_LENGTH,
+        description:
+          'The catalog_revision of the search_tools answer the tool came from, unchanged (do not invent one: search first).',
+      },
     },
     required: ['name', 'catalog_revision'],
     additionalProperties: false,
