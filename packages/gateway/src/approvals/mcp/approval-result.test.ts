@@ -1,12 +1,14 @@
 import { type JsonSchema, SchemaCompiler } from '@mcpforge/server';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalRecord, ApprovalStatus } from '../approval-record.js';
+import { ApprovalRefusal } from '../approval-refusal.js';
 import {
   APPROVAL_REQUIRED_SCHEMA,
   approvalOutputSchema,
   approvalRequired,
   decidedErrorCode,
   decidedResult,
+  refusedResult,
 } from './approval-result.js';
 
 const ID = 'approval_01JH0000000000000000000000';
@@ -84,6 +86,16 @@ describe('the MCP results of approval requests', () => {
       outcome_certainty: 'outcome_unknown',
       retryability: 'manual_reconcile',
     });
+    // An approve refused for a revoked requester or an archived target: nothing ran.
+    for (const code of ['approval_requester_revoked', 'approval_target_archived']) {
+      expect(decidedResult(record('failed', { errorCode: code }), FACTS).structuredContent).toMatchObject({
+        error_code: code,
+        stage: 'approval',
+        outcome_certainty: 'not_executed',
+        retryability: 'not_retryable',
+      });
+      expect(decidedErrorCode(record('failed', { errorCode: code }))).toBe(code);
+    }
     // A code the tool error table does not know (the service's own) is reported as `internal`.
     expect(decidedErrorCode(record('failed', { errorCode: 'something_else' }))).toBe('internal');
     expect(decidedErrorCode(record('completed'))).toBeUndefined();
@@ -103,5 +115,34 @@ describe('the MCP results of approval requests', () => {
     expect(validate({ invoice: 'inv_1' }).ok).toBe(true);
     expect(validate(approvalRequired(record('pending'), '/mcp')).ok).toBe(true);
     expect(validate({ nope: 1 }).ok).toBe(false);
+  });
+
+  it('a refused request is a structured tool error with the code of its refusal, never its operator text', () => {
+    const full = refusedResult(
+      new ApprovalRefusal('approval_queue_full', 'the requesting key has 50 requests'),
+      FACTS,
+    );
+    expect(full.isError).toBe(true);
+    expect(full.structuredContent).toEqual({
+      error_code: 'approval_queue_full',
+      message:
+        "Too many calls of this key or agent are waiting for a person's approval: retry once some are decided.",
+      stage: 'approval',
+      retryability: 'retryable',
+      outcome_certainty: 'not_executed',
+      request_id: 'req',
+      trace_id: 'trace',
+    });
+    expect(JSON.stringify(full)).not.toContain('has 50 requests');
+    expect(
+      refusedResult(
+        new ApprovalRefusal('approval_arguments_too_large', 'the arguments are 70000 bytes'),
+        FACTS,
+      ).structuredContent,
+    ).toMatchObject({
+      error_code: 'approval_arguments_too_large',
+      stage: 'validate',
+      retryability: 'not_retryable',
+    });
   });
 });
