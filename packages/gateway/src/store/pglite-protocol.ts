@@ -11,6 +11,9 @@
  */
 export type PgliteThread = 'main' | 'worker';
 
+/** A compiled `WebAssembly.Module` (this package builds without the WebAssembly typings). */
+export type WasmModule = object;
+
 /** `workerData` of a worker: where its PGlite lives. */
 export interface WorkerStart {
   /** The data directory; omitted: in memory. */
@@ -18,9 +21,9 @@ export interface WorkerStart {
   /** A gzip tarball of a data directory (PGlite's `dumpDataDir`) an in-memory database starts from. */
   loadDataDir?: Uint8Array | undefined;
   /** PGlite's WASM, compiled once per process and shared by its workers (else each compiles it). */
-  pgliteWasmModule?: WebAssembly.Module | undefined;
+  pgliteWasmModule?: WasmModule | undefined;
   /** The same for its `initdb`, run on a new data directory. */
-  initdbWasmModule?: WebAssembly.Module | undefined;
+  initdbWasmModule?: WasmModule | undefined;
 }
 
 /** A request to the worker; `tx` is the id of the `begin` whose transaction runs the statement. */

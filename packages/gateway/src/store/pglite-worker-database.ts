@@ -13,6 +13,7 @@ import {
 } from './database.js';
 import {
   deserializeError,
+  type WasmModule,
   type WorkerNotification,
   type WorkerReply,
   type WorkerRequest,
@@ -57,6 +58,10 @@ type CompiledWasm = Pick<WorkerStart, 'pgliteWasmModule' | 'initdbWasmModule'>;
 
 let compiled: Promise<CompiledWasm> | undefined;
 
+/** The global `WebAssembly`, typed for the one call made here. */
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } })
+  .WebAssembly;
+
 /**
  * PGlite's two WASM modules, compiled once per process (off this thread, by V8) and handed to
  * every worker: a worker that compiled its own would spend hundreds of ms of CPU on each open.
@@ -66,7 +71,7 @@ function compiledWasm(): Promise<CompiledWasm> {
   compiled ??= (async () => {
     try {
       const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-      const compile = async (name: string) => WebAssembly.compile(await readFile(join(dist, name)));
+      const compile = async (name: string) => wasm.compile(await readFile(join(dist, name)));
       const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
         compile('pglite.wasm'),
         compile('initdb.wasm'),
