@@ -48,10 +48,22 @@ function code(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException).code;
 }
 
+/** What `link` fails with on a file system without hard links (FAT, some network mounts). */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
+
 /** Links `from` to `to`; false when `to` exists. */
 async function linkExclusive(from: string, to: string): Promise<boolean> {
   try {
     await link(from, to);
+    return true;
+  } catch (error) {
+    if (code(error) === 'EEXIST') return false;
+    if (!NO_HARD_LINKS.has(code(error) ?? '')) throw error;
+  }
+  // No hard links here: create-then-write, as exclusive but not whole (an opener reading the
+  // lock at that instant may take it for a stale one); still far better than no lock.
+  try {
+    await writeFile(to, await readFile(from), { flag: 'wx' });
     return true;
   } catch (error) {
     if (code(error) === 'EEXIST') return false;
