@@ -141,12 +141,22 @@ describe('mcpforge check over Streamable HTTP', () => {
   }, 30_000);
 
   it('a URL where nothing listens is an error, not a hang', async () => {
-    const { report, exitCode } = await check(['--url', 'http://127.0.0.1:9/mcp', '--timeout-ms', '2000']);
+    // A port that was free a moment ago: nothing listens there.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const { report, exitCode } = await check([
+      '--url',
+      `http://127.0.0.1:${port}/mcp`,
+      '--timeout-ms',
+      '2000',
+    ]);
     expect(exitCode).toBe(1);
     // Issue 22, point 6: not 'server_crashed' with "keep serving after each request".
     expect(has(report, 'server_crashed')).toBe(false);
     const unreachable = report.findings.find((finding) => finding.code === 'server_unreachable');
-    expect(unreachable?.message).toContain('nothing answers at http://127.0.0.1:9/mcp (ECONNREFUSED)');
+    expect(unreachable?.message).toContain(`nothing answers at http://127.0.0.1:${port}/mcp (ECONNREFUSED)`);
     expect(unreachable?.fix).toBe('start the server first, or correct the host and port in --url');
   }, 30_000);
 });
