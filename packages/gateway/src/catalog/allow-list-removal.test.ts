@@ -74,7 +74,7 @@ describeEachDatabase('removing an allow-list entry (issue 19, point 10)', (fixtu
     await removeHost(gateway, admin, seeded.workspace, `127.0.0.1:${upstream.port}`);
     expect(errorCodeOf(await callTool(gateway, seeded))).toBe('upstream_host_not_allowed');
     expect(upstream.requests.length).toBe(reached);
-  });
+  }, 120_000);
 });
 
 describePostgres(
@@ -113,6 +113,6 @@ describePostgres(
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect(code).toBe('upstream_host_not_allowed');
-    });
+    }, 120_000);
   },
 );
