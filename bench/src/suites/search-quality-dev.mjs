@@ -14,6 +14,7 @@
  * every co-occurrence variant.
  */
 import { searchDocument } from '../search/catalog-tool.mjs';
+import { ENGLISH_OVER_OFFICE, RUSSIAN_OVER_GITHUB } from '../search/cross-language-tasks.mjs';
 import { loadDemoCatalog } from '../search/demo-catalog.mjs';
 import { GITHUB_BLIND_TASKS } from '../search/github-blind-tasks.mjs';
 import { loadGithubCatalog } from '../search/github-catalog.mjs';
@@ -53,10 +54,14 @@ for (const item of spec.split(';')) {
     const dev = score(github.tools, GITHUB_DEV_TASKS, tuning);
     const reworded = score(github.tools, GITHUB_DEV_REWORDED_TASKS, tuning);
     const russian = score(demo.tools, RUSSIAN_TASKS, tuning);
-    let line = `co-occurrence ${item.padEnd(12)} everyday ${String(everydayWeight).padEnd(4)} dev ${fmt(dev)} | reworded dev ${fmt(reworded)} | russian ${fmt(russian)}`;
+    const ruOverEn = score(github.tools, RUSSIAN_OVER_GITHUB.dev, tuning);
+    const enOverRu = score(demo.tools, ENGLISH_OVER_OFFICE.dev, tuning);
+    let line = `co-occurrence ${item.padEnd(12)} everyday ${String(everydayWeight).padEnd(4)} dev ${fmt(dev)} | reworded dev ${fmt(reworded)} | russian ${fmt(russian)} | ru→en dev ${fmt(ruOverEn)} | en→ru dev ${fmt(enOverRu)}`;
     if (withTest) {
       line += ` | benchmark ${fmt(score(github.tools, GITHUB_TASKS, tuning))}`;
       line += ` | blind ${fmt(score(github.tools, GITHUB_BLIND_TASKS, tuning))}`;
+      line += ` | ru→en held-out ${fmt(score(github.tools, RUSSIAN_OVER_GITHUB.heldOut, tuning))}`;
+      line += ` | en→ru held-out ${fmt(score(demo.tools, ENGLISH_OVER_OFFICE.heldOut, tuning))}`;
     }
     process.stdout.write(
       `${line}\n   dev ranks ${dev.ranks.join(' ')}\n   reworded dev ranks ${reworded.ranks.join(' ')}\n`,

@@ -7,6 +7,7 @@
  * @module
  */
 import { phraseStemOf, termOf } from './analyze.js';
+import { CROSS_LANGUAGE_WORD_GROUPS } from './cross-language-words.js';
 import { EVERYDAY_WORD_GROUPS } from './everyday-words.js';
 import { normalizeText } from './normalize.js';
 import { tokenize } from './tokenize.js';
@@ -137,14 +138,19 @@ function matchesFrom(stems: readonly string[], start: number, phrase: readonly s
   return true;
 }
 
-/** The built-in everyday groups at `everydayWeight`, and an agent's synonyms at `synonymWeight`. */
+/**
+ * The built-in everyday groups at `everydayWeight`, the English-Russian groups at
+ * `translationWeight`, and an agent's synonyms at `synonymWeight`.
+ */
 export function queryExpansion(
   everydayWeight: number,
   synonyms: readonly (readonly string[])[],
   synonymWeight: number,
+  translationWeight = 0,
 ): QueryExpansion {
   return QueryExpansion.compile([
     { groups: EVERYDAY_WORD_GROUPS, weight: everydayWeight },
+    { groups: CROSS_LANGUAGE_WORD_GROUPS, weight: translationWeight },
     { groups: synonyms, weight: synonymWeight },
   ]);
 }

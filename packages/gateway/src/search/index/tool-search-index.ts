@@ -170,7 +170,12 @@ export class ToolSearchIndex {
       related,
       cooccurring,
       tuning,
-      queryExpansion(tuning.everydayWeight, options.synonyms ?? [], tuning.synonymWeight),
+      queryExpansion(
+        tuning.everydayWeight,
+        options.synonyms ?? [],
+        tuning.synonymWeight,
+        tuning.translationWeight,
+      ),
     );
   }
 

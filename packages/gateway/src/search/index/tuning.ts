@@ -25,6 +25,9 @@ export const DEFAULT_TUNING: SearchTuning = {
   // An operator's synonym says its words mean the same in this catalog: it counts as much as a
   // catalog abbreviation.
   synonymWeight: 0.5,
+  // A translation means the same word, but a query in the catalog's own language should still
+  // rank by its own words first.
+  translationWeight: 0.5,
 };
 
 /**

@@ -64,6 +64,11 @@ export interface SearchTuning {
   everydayWeight: number;
   /** Weight of a term an agent's own synonym group expands a query word to; 0 turns them off. */
   synonymWeight: number;
+  /**
+   * Weight of a word's translation (English-Russian groups, cross-language-words.ts) against the
+   * query's own word: 0 turns cross-language search off.
+   */
+  translationWeight: number;
 }
 
 /** What an index is built with besides its documents. */
