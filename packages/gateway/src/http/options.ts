@@ -16,7 +16,10 @@ import type { Reranker } from '../search/rerank/reranker.js';
 
 /** Where agent endpoints live: `{prefix}/v1/{workspace}/{agent}`. */
 export const DEFAULT_PREFIX = '/mcp';
-/** How often cached catalogs and allow-lists are re-read (seed 003's `CRANK_MCP_REFRESH_MS`). */
+/**
+ * How often cached catalogs are re-read (seed 003's `CRANK_MCP_REFRESH_MS`); allow-lists too,
+ * but only while a change notice could be lost (they hear changes by NOTIFY).
+ */
 export const DEFAULT_CATALOG_REFRESH_MS = 5000;
 /**
  * Sustained requests per second per key: far above what a model-driven client sends, low
