@@ -86,17 +86,50 @@ describe('mcpforge new --link, outside the repository', () => {
   }, 120_000);
 });
 
+describe('mcpforge new from a checkout, by default (issue 22, point 2)', () => {
+  const project = join(scratch, 'vendored', 'my-server');
+  let made: NewResult;
+  beforeAll(async () => {
+    made = await make([project]);
+    await exec('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], {
+      cwd: project,
+      env,
+      timeout: 240_000,
+    });
+  }, 300_000);
+
+  it("depends on this checkout's server and wire packed into vendor/, and says so", () => {
+    const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
+    const version = JSON.parse(readFileSync(join(checkout, 'packages/server/package.json'), 'utf8')).version;
+    expect(manifest.dependencies['@mcpforge/server']).toBe(`file:vendor/mcpforge-server-${version}.tgz`);
+    expect(manifest.dependencies['@mcpforge/wire']).toBe(`file:vendor/mcpforge-wire-${version}.tgz`);
+    expect(existsSync(join(project, 'vendor', `mcpforge-server-${version}.tgz`))).toBe(true);
+    expect(made.source).toBe('vendored');
+    const text = render(made);
+    expect(text).toContain('The @mcpforge packages are not on the npm registry yet');
+    expect(text).toContain(join(checkout, 'packages', 'cli', 'bin', 'mcpforge.js'));
+  });
+
+  it('installs with no link back to the checkout, then builds and passes its own tests', async () => {
+    const lock = readFileSync(join(project, 'package-lock.json'), 'utf8');
+    expect(lock).not.toContain(checkout);
+    const { stdout } = await exec('npm', ['test'], { cwd: project, env, timeout: 240_000 });
+    expect(stdout).toMatch(/Test Files\s+\d+ passed/);
+    expect(stdout).not.toMatch(/failed/);
+  }, 300_000);
+});
+
 describe('mcpforge new', () => {
-  it('declares the published @mcpforge/server at the CLI version, copies no build output', async () => {
+  it('with --published, declares the published @mcpforge/server at the CLI version, copies no build output', async () => {
     const project = join(scratch, 'published');
-    const made = await make([project, '--name', '@acme/weather-server']);
+    const made = await make([project, '--name', '@acme/weather-server', '--published']);
     const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
     const cliVersion = JSON.parse(readFileSync(join(checkout, 'packages/cli/package.json'), 'utf8')).version;
     expect(manifest.name).toBe('@acme/weather-server');
     expect(manifest.dependencies['@mcpforge/server']).toBe(cliVersion);
     expect(manifest.overrides).toBeUndefined();
     expect(made.nextSteps).toContain('npm install');
-    for (const output of ['node_modules', 'dist', 'tsconfig.build.tsbuildinfo']) {
+    for (const output of ['node_modules', 'dist', 'tsconfig.build.tsbuildinfo', 'vendor']) {
       expect(existsSync(join(project, output))).toBe(false);
     }
     expect(existsSync(join(project, 'src', 'tools', 'greet.test.ts'))).toBe(true);

@@ -1,7 +1,8 @@
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { type FlagSpec, flagHelp, parseCommandLine } from '../cli/flags.js';
 import type { CliIo, CommandOutput } from '../cli/io.js';
 import { createProject, type NewProject } from '../new/create-project.js';
+import { VENDOR_DIR } from '../new/vendor-packages.js';
 
 /**
  * `mcpforge new <dir>`: a new MCP server project from the template, renamed, with its
@@ -20,15 +21,24 @@ export const NEW_FLAGS: readonly FlagSpec[] = [
     name: 'link',
     description: "depend on this checkout's packages (file:) instead of the published ones, for local work",
   },
+  {
+    name: 'published',
+    description:
+      "depend on the published packages at this CLI's version even when run from a checkout (which packs its own into vendor/)",
+  },
   { name: 'json', description: 'print the result as one JSON line' },
 ];
 
-export const NEW_USAGE = `Usage: mcpforge new <dir> [--name PACKAGE] [--link]
+export const NEW_USAGE = `Usage: mcpforge new <dir> [--name PACKAGE] [--link | --published]
 
 Makes a new MCP server project in <dir> (new or empty) from the mcpforge template: a tested
 stdio server with one example tool, its own tsconfig, tests and README. The package is named
-after the folder (or --name); it depends on @mcpforge/server at this CLI's version, or with
---link on this checkout's packages (built first with 'npm run build' in the checkout).
+after the folder (or --name). Installed from npm, this CLI makes it depend on @mcpforge/server
+at its own version. Run from a mcpforge checkout (built with 'npm run build'), it packs the
+checkout's @mcpforge/server and @mcpforge/wire into the project's vendor/ folder and depends
+on those tarballs, so 'npm install' works anywhere before the packages are on the registry;
+--link depends on the checkout's folders instead (file:, for work on mcpforge itself), and
+--published on the registry's packages.
 
 Flags:
 ${flagHelp(NEW_FLAGS)}
@@ -53,6 +63,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<CommandOu
     dir: line.positionals[0] as string,
     name: typeof name === 'string' ? name : undefined,
     link: line.flags['link'] === true,
+    published: line.flags['published'] === true,
   });
   io.progress(`new: ${project.name} in ${project.dir}`);
   return { result: { ...project, nextSteps: nextSteps(project) } };
@@ -67,6 +78,21 @@ function nextSteps(project: NewProject): string[] {
     'npm test',
     'TEMPLATE_SALUTATION=Hello npm start -- --config config/example.json',
   ];
+}
+
+/** How to run this CLI from anywhere: the checkout's bin when it runs from one, else the published package. */
+export function mcpforgeCommand(project: NewProject): string {
+  return project.checkout === undefined
+    ? 'npx @mcpforge/cli'
+    : `node ${join(project.checkout, 'packages', 'cli', 'bin', 'mcpforge.js')}`;
+}
+
+/** What `new` did about the `@mcpforge/*` packages, in one sentence. */
+function sourceLine(project: NewProject): string {
+  if (project.source === 'vendored')
+    return `The @mcpforge packages are not on the npm registry yet: this checkout's were packed into ${join(project.dir, VENDOR_DIR)}/ and the project depends on those tarballs (mcpforge new --published depends on the registry's instead).`;
+  if (project.source === 'linked') return "The project depends on this checkout's package folders (file:).";
+  return "The project depends on the npm registry's packages at this CLI's version.";
 }
 
 /** The human view of `new`'s result. */
@@ -88,6 +114,7 @@ export function render(result: NewResult): string {
     `Made ${result.name} in ${result.dir}${result.linked ? ", linked to this checkout's packages" : ''}:`,
     ...deps,
     ...overrides,
+    sourceLine(result),
     '',
     'Next:',
     ...result.nextSteps.map((step) => `  ${step}`),
@@ -97,6 +124,6 @@ export function render(result: NewResult): string {
       .split('\n')
       .map((text) => `  ${text}`),
     '',
-    `Check what a host will see: TEMPLATE_SALUTATION=Hello mcpforge check -- node ${result.dir}/dist/main.js --config ${result.dir}/config/example.json`,
+    `Check what a host will see: TEMPLATE_SALUTATION=Hello ${mcpforgeCommand(result)} check -- node ${result.dir}/dist/main.js --config ${result.dir}/config/example.json`,
   ].join('\n');
 }

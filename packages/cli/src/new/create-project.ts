@@ -5,12 +5,15 @@ import { copyTemplate } from './copy-template.js';
 import { checkoutDir, cliVersion, isBuilt, templateDir } from './locations.js';
 import { nameFromDirectory, packageNameProblem } from './package-name.js';
 import { type DependencyMode, rewriteManifest, rewriteReadme } from './project-files.js';
+import { vendorFromCheckout } from './vendor-packages.js';
 
 /** What `mcpforge new` was asked for. */
 export interface NewProjectRequest {
   dir: string;
   name?: string | undefined;
   link: boolean;
+  /** Depend on the published packages even when run from a checkout (which packs its own by default). */
+  published?: boolean | undefined;
 }
 
 /** What it made. */
@@ -22,6 +25,10 @@ export interface NewProject {
   dependencies: Record<string, string>;
   overrides?: Record<string, string> | undefined;
   linked: boolean;
+  /** How the `@mcpforge/*` packages are had: the registry, this checkout linked, or tarballs packed into `vendor/`. */
+  source: 'published' | 'linked' | 'vendored';
+  /** The checkout this CLI runs from, when it does. */
+  checkout?: string | undefined;
 }
 
 function refuseNonEmpty(dir: string): void {
@@ -83,9 +90,16 @@ export function createProject(request: NewProjectRequest): NewProject {
       'this mcpforge CLI has no project template (a broken install): reinstall @mcpforge/cli',
     );
   }
-  const mode: DependencyMode = request.link ? linkMode() : { kind: 'published', version: cliVersion() };
+  if (request.link && request.published === true) {
+    throw new CliError('conflicting_flags', '--link and --published exclude each other: give one');
+  }
+  const checkout = checkoutDir();
+  const vendoring = !request.link && request.published !== true && checkout !== undefined;
+  let mode: DependencyMode = request.link ? linkMode() : { kind: 'published', version: cliVersion() };
   mkdirSync(dir, { recursive: true });
   copyTemplate(template, dir);
+  // Until the packages are on the registry, a checkout's CLI hands out its own, packed.
+  if (vendoring) mode = { kind: 'vendored', tarballs: vendorFromCheckout(checkout, dir) };
   const manifest = rewriteManifest(dir, name, mode);
   rewriteReadme(dir, name);
   const dependencies = Object.fromEntries(
@@ -97,5 +111,7 @@ export function createProject(request: NewProjectRequest): NewProject {
     dependencies,
     ...(manifest.overrides === undefined ? {} : { overrides: manifest.overrides }),
     linked: request.link,
+    source: mode.kind === 'link' ? 'linked' : mode.kind,
+    ...(checkout === undefined ? {} : { checkout }),
   };
 }

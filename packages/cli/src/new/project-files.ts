@@ -14,6 +14,8 @@ interface Manifest {
 export type DependencyMode =
   /** The published packages, at this CLI's version. */
   | { kind: 'published'; version: string }
+  /** Tarballs packed into the project (`file:vendor/...tgz`), by package name: until the packages are published. */
+  | { kind: 'vendored'; tarballs: Record<string, string> }
   /** This checkout's packages (`file:`), wire through `overrides` since server depends on it. */
   | { kind: 'link'; serverDir: string; wireDir: string };
 
@@ -23,6 +25,7 @@ export function mcpforgeDependencies(mode: DependencyMode): {
   overrides?: Record<string, string>;
 } {
   if (mode.kind === 'published') return { dependencies: { '@mcpforge/server': mode.version } };
+  if (mode.kind === 'vendored') return { dependencies: { ...mode.tarballs } };
   return {
     dependencies: { '@mcpforge/server': `file:${mode.serverDir}` },
     overrides: { '@mcpforge/wire': `file:${mode.wireDir}` },
