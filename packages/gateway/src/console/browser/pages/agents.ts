@@ -99,13 +99,24 @@ function metricsSection(versions: AgentVersionSummary[], latest: AgentVersion | 
   section.append(
     table(
       'Published versions',
-      ['Version', 'Published', 'Delivery', 'Tools', 'Bytes', 'Est. tokens', 'Largest tool', 'Warnings'],
+      [
+        'Version',
+        'Published',
+        'Delivery',
+        'Tools',
+        'Catalog bytes',
+        'tools/list bytes',
+        'Est. tokens',
+        'Largest tool',
+        'Warnings',
+      ],
       versions.map((item) => [
         `v${item.version}`,
         time(item.publishedAt),
         item.metrics.delivery,
         `${item.metrics.toolCount}${item.metrics.exceedsRecommendation ? ` (over ${item.metrics.recommendedMaxTools})` : ''}`,
         bytes(item.metrics.catalogBytes),
+        bytes(item.metrics.toolsListBytes),
         String(item.metrics.estimatedTokens),
         item.metrics.largestTool === null
           ? '—'
