@@ -2,7 +2,6 @@ import { CATALOG_CHANGED_CHANNEL, catalogChangedPayload } from '../catalog/catal
 import { loadPublishedCatalog, loadPublishedRevision } from '../catalog/published-catalog.js';
 import { findWorkspace } from '../catalog/workspaces-table.js';
 import { GatewayError } from '../errors/gateway-error.js';
-import { CatalogSearch } from '../search/mcp/catalog-search.js';
 import type { Database, Unlisten } from '../store/database.js';
 import { AgentEndpoint, type EndpointServices } from './agent-endpoint.js';
 import { type CatalogReport, catalogReport } from './catalog-report.js';
@@ -135,10 +134,9 @@ export class AgentDirectory {
         return;
       }
       const changed = entry.endpoint.revision !== catalog.revision;
-      // A search index takes about a second for a thousand tools: built in slices, while the
-      // previous revision goes on being served, so no request of any agent waits for it.
-      const search =
-        changed && catalog.delivery === 'search' ? await CatalogSearch.buildInSlices(catalog) : undefined;
+      // Compiling a thousand tools' schemas and indexing them takes seconds: done in slices
+      // while the previous revision goes on being served, so no request of any agent waits.
+      const search = changed ? await entry.endpoint.prepare(catalog) : undefined;
       entry.endpoint.apply(catalog, found.id, search);
       entry.published = true;
       if (changed) this.#options.onCatalog?.(catalogReport(catalog));
