@@ -22,6 +22,7 @@ import {
   innerCallMessage,
   withoutProbe,
 } from '../search/mcp/call-tool.js';
+import { runInSlices, type Steps } from '../search/index/sliced-work.js';
 import { CatalogSearch } from '../search/mcp/catalog-search.js';
 import {
   CALL_TOOL,
@@ -161,6 +162,33 @@ export class AgentEndpoint implements HttpServable {
   /** The revision served now. */
   get revision(): string | undefined {
     return this.#catalog?.revision;
+  }
+
+  /**
+   * The work {@link apply} would do at once for `catalog`, done ahead in slices that give the
+   * event loop back every few milliseconds: each new tool's schemas compiled (the compiler caches
+   * them, so registering finds them ready) and, in search mode, the index, which it returns for
+   * `apply`. A catalog of a thousand tools costs seconds of compiling and indexing; meanwhile the
+   * revision served now goes on answering.
+   */
+  async prepare(catalog: PublishedCatalog): Promise<CatalogSearch | undefined> {
+    if (this.#catalog?.revision === catalog.revision) return undefined;
+    await runInSlices(this.#compileSteps(catalog));
+    return catalog.delivery === 'search' ? CatalogSearch.buildInSlices(catalog) : undefined;
+  }
+
+  *#compileSteps(catalog: PublishedCatalog): Steps<void> {
+    for (const tool of catalog.tools) {
+      if (this.#tools.get(tool.definition.name)?.operationVersionId === tool.operationVersionId) continue;
+      const definition = toolDefinitionOf(tool);
+      try {
+        this.#compiler.compile(definition.inputSchema);
+        if (definition.outputSchema !== undefined) this.#compiler.compile(definition.outputSchema);
+      } catch {
+        // Registering the tool in apply reports it as it always has.
+      }
+      yield;
+    }
   }
 
   /**
