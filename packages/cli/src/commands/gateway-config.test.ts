@@ -17,6 +17,7 @@ import { run as runServe, type ServeResult } from './gateway-serve.js';
  */
 
 const SHIPPED_SCHEMA = new URL('../../../gateway/src/config/config-schema.json', import.meta.url);
+const DOC_PAGE = new URL('../../../../docs/gateway/config-as-code.md', import.meta.url);
 
 describe('gateway export and apply', { timeout: 180_000 }, () => {
   let dir: string;
@@ -76,6 +77,15 @@ describe('gateway export and apply', { timeout: 180_000 }, () => {
     expect(JSON.parse(json.stdout)).toEqual(document);
     expect(jsonOf(await ok(['export', '--json'], demoEnv))).toMatchObject({ workspace: 'default', document });
 
+    // docs/gateway/config-as-code.md shows this export whole, from a run whose upstream port differs.
+    const page = await readFile(DOC_PAGE, 'utf8');
+    const shown = /<summary>demo\.yaml[^<]*<\/summary>\n\n```yaml\n([\s\S]*?)```/.exec(page)?.[1] ?? '';
+    const port = /hostPattern: 127\.0\.0\.1:(\d+)/.exec(shown)?.[1] ?? 'none';
+    const host = document.upstreamHosts[0]?.hostPattern ?? 'none';
+    expect(
+      parseConfigText(shown.replaceAll(`127.0.0.1:${port}`, host)),
+      'docs/gateway/config-as-code.md: replace the demo.yaml block with a fresh `gateway export` of the demo',
+    ).toEqual(document);
     const shipped = JSON.parse(await readFile(SHIPPED_SCHEMA, 'utf8'));
     const served = await fetch(`${demoEnv['MCPFORGE_GATEWAY_URL']}/config-schema`, {
       headers: { authorization: `Bearer ${demoEnv['MCPFORGE_ADMIN_KEY']}` },

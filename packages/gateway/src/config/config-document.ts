@@ -132,6 +132,12 @@ function readPublished<D>(
  * @throws GatewayError `invalid_field` naming the path in the document.
  */
 export function readConfigDocument(value: unknown): ConfigDocument {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new GatewayError(
+      'invalid_field',
+      'the document must be an object (a YAML mapping or a JSON object) with apiVersion and workspace; gateway export writes one',
+    );
+  }
   checkShape(value);
   const raw = value as Raw;
   const sections = ((raw['sections'] ?? []) as Raw[]).map((section) => ({
