@@ -2,9 +2,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createKey } from '../keys/api-keys-table.js';
 import { describeEachDatabase } from '../test-support/describe-each-database.js';
 import {
+  LEGACY_VERSION,
   LegacyClient,
   type ListeningGateway,
   listenGateway,
+  postJson,
   RATES_ANSWER,
   seedAgent,
 } from '../test-support/gateway-fixture.js';
@@ -70,6 +72,32 @@ describeEachDatabase('one key churning sessions evicts only its own (issue 19, p
     }
     expect((await idle.request('tools/list')).status).toBe(200);
     expect((await early.request('tools/list')).status).toBe(404);
+  });
+
+  it('an initialize declaring 3 MiB of capabilities.experimental is refused with 413 and opens no session', async () => {
+    const seeded = await seedAgent(fixture.db(), upstream);
+    const url = `${gateway.origin}${seeded.path}`;
+    const answer = await postJson(
+      url,
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: LEGACY_VERSION,
+          capabilities: { experimental: { blob: { data: 'x'.repeat(3 * 1024 * 1024) } } },
+          clientInfo: { name: 'curl', version: '1.0.0' },
+        },
+      },
+      { authorization: `Bearer ${seeded.key}` },
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.body).toMatchObject({ id: 1, error: { code: -32600 } });
+    expect(answer.headers.get('mcp-session-id')).toBeNull();
+    // The key's own handshake of ordinary size still works.
+    const client = new LegacyClient(url, seeded.key);
+    await client.connect();
+    expect((await client.request('tools/list')).status).toBe(200);
   });
 
   it('refuses a session option that would turn a quota off, naming it', async () => {
