@@ -73,6 +73,13 @@ export function adminApiUrl(text: string, source = '--url'): string {
     );
   }
   const path = url.pathname.replace(/\/+$/, '');
+  // An agent's MCP URL ({prefix}/v1/{workspace}/{agent}) is the likeliest wrong one: say which is right.
+  if (/\/v1\/[^/]+\/[^/]+$/.test(path) && !path.endsWith(ADMIN_PATH)) {
+    throw new CliError(
+      'invalid_value',
+      `${source} takes the gateway's URL, not an agent's MCP URL: give ${url.origin} (add the gateway's --prefix when it is not ${DEFAULT_GATEWAY_PREFIX}, e.g. ${url.origin}/PREFIX); got '${text}'`,
+    );
+  }
   const base = path.endsWith(ADMIN_PATH)
     ? path
     : `${path === '' ? DEFAULT_GATEWAY_PREFIX : path}${ADMIN_PATH}`;

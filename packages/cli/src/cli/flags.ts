@@ -166,9 +166,17 @@ function flagsOnly(arg: string, command: string): CliError {
   );
 }
 
+/** Flags people try that do not exist on purpose, with what to use instead. */
+const INSTEAD: Readonly<Record<string, string>> = {
+  // A key on the command line would be in the shell's history and in ps.
+  'admin-key':
+    ' An admin key is never a flag (it would show in the shell history and in ps): set MCPFORGE_ADMIN_KEY, or pass --admin-key-file FILE.',
+};
+
 function unknownFlag(name: string, known: Map<string, FlagSpec>, command: string, long: boolean): CliError {
   const near = nearest(name, [...known.keys()]);
-  const hint = near === undefined ? '' : ` Did you mean --${near}?`;
+  const instead = Object.hasOwn(INSTEAD, name) ? INSTEAD[name] : undefined;
+  const hint = instead ?? (near === undefined ? '' : ` Did you mean --${near}?`);
   return new CliError(
     'unknown_flag',
     `unknown flag ${long ? '--' : '-'}${name} for ${command}.${hint} Run '${command} --help' for its flags.`,

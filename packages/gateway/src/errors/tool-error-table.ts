@@ -72,7 +72,8 @@ export const TOOL_ERRORS = {
     stage: 'validate',
     outcome: 'not_executed',
     retryability: 'not_retryable',
-    message: "The agent's catalog changed since the search: search again and call a tool it returns.",
+    message:
+      "This catalog_revision is not the agent's current one (the catalog changed since the search, or the revision was not copied from a search_tools answer): call search_tools again and pass the catalog_revision it returns.",
   },
   search_section_unknown: {
     stage: 'validate',

@@ -19,12 +19,22 @@ export function parseDocumentText(bytes: Buffer, where: string): unknown {
       // A YAML flow mapping (`{openapi: 3.1.0, ...}`) starts like JSON too: let YAML have it.
     }
   }
+  let value: unknown;
   try {
-    return parseYaml(text, { maxAliasCount: MAX_YAML_ALIASES, prettyErrors: false });
+    value = parseYaml(text, { maxAliasCount: MAX_YAML_ALIASES, prettyErrors: false });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new OpenApiImportError('spec_invalid', `${where}: not valid JSON or YAML (${reason})`, {
       cause: error,
     });
   }
+  // Plain text is a YAML string: said as such, not as the parser's "not a valid JSON Schema".
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const held = value === null ? 'nothing' : Array.isArray(value) ? 'a list' : `a ${typeof value}`;
+    throw new OpenApiImportError(
+      'spec_invalid',
+      `${where}: not an OpenAPI document: it reads as ${held}, not as a JSON or YAML object with "openapi": "3.x" or "swagger": "2.0" at its top; give the API's OpenAPI (or Swagger) file`,
+    );
+  }
+  return value;
 }
