@@ -166,7 +166,8 @@ describeEachDatabase('search mode: call_tool', (fixture) => {
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toEqual({
       error_code: 'agent_catalog_result_stale',
-      message: "The agent's catalog changed since the search: search again and call a tool it returns.",
+      message:
+        "This catalog_revision is not the agent's current one (the catalog changed since the search, or the revision was not copied from a search_tools answer): call search_tools again and pass the catalog_revision it returns.",
       stage: 'validate',
       retryability: 'not_retryable',
       outcome_certainty: 'not_executed',
