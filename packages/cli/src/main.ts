@@ -46,5 +46,12 @@ try {
   );
   process.exitCode = ExitCode.failure;
 }
+// What is still queued for a pipe (an export of 64 KB and more to `| jq`) is written first:
+// process.exit does not wait for it, and would cut the output short.
+await Promise.all(
+  [process.stdout, process.stderr].map(
+    (stream) => new Promise<void>((resolve) => stream.write('', () => resolve())),
+  ),
+);
 // Handles nothing awaits any more (a pool's idle timer) must not keep a stopped CLI alive.
 process.exit(process.exitCode);

@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { type ConfigDocument, parseConfigText } from '@mcpforge/gateway/config';
 import { SchemaCompiler } from '@mcpforge/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +20,8 @@ import { run as runServe, type ServeResult } from './gateway-serve.js';
  */
 
 const SHIPPED_SCHEMA = new URL('../../../gateway/src/config/config-schema.json', import.meta.url);
+const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+const execFileAsync = promisify(execFile);
 const DOC_PAGE = new URL('../../../../docs/gateway/config-as-code.md', import.meta.url);
 
 describe('gateway export and apply', { timeout: 180_000 }, () => {
@@ -76,6 +81,13 @@ describe('gateway export and apply', { timeout: 180_000 }, () => {
     const json = await ok(['export', '--workspace', 'default', '--format', 'json'], demoEnv);
     expect(JSON.parse(json.stdout)).toEqual(document);
     expect(jsonOf(await ok(['export', '--json'], demoEnv))).toMatchObject({ workspace: 'default', document });
+    // The bin through a pipe: all of the document, not the first 64 KB (process.exit cut it short).
+    const piped = await execFileAsync(process.execPath, [MAIN, 'gateway', 'export', '--format', 'json'], {
+      env: { ...process.env, ...demoEnv },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    expect(piped.stdout.length).toBeGreaterThan(65_536);
+    expect(JSON.parse(piped.stdout)).toEqual(document);
 
     // docs/gateway/config-as-code.md shows this export whole, from a run whose upstream port differs.
     const page = await readFile(DOC_PAGE, 'utf8');
