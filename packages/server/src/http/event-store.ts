@@ -64,6 +64,18 @@ export interface MemoryEventStoreOptions {
    * @default 100,000 ({@link DEFAULT_MAX_EVENTS})
    */
   maxEvents?: number | undefined;
+  /**
+   * Bytes (UTF-8) of events kept for the streams of one owner (see `ownerOf`); past it that
+   * owner's own least recently appended streams are dropped, never another owner's, so one
+   * caller cannot push everyone else's resumable events out.
+   * @default Infinity (the transport's default store: `maxBufferedBytesPerPrincipal`, 16 MiB)
+   */
+  maxBytesPerOwner?: number | undefined;
+  /**
+   * Who a stream belongs to (a principal), or undefined for no owner bound.
+   * @default none
+   */
+  ownerOf?: ((streamId: string) => string | undefined) | undefined;
 }
 
 /**
@@ -75,7 +87,7 @@ const MAX_EVICTED_STREAMS = 10_000;
 /** A bound as given, or its default; throws unless it is a positive integer or Infinity (NaN or 0 would break it). */
 function bound(
   options: MemoryEventStoreOptions,
-  name: keyof MemoryEventStoreOptions,
+  name: Exclude<keyof MemoryEventStoreOptions, 'ownerOf'>,
   fallback: number,
 ): number {
   const value = options[name] ?? fallback;
@@ -97,6 +109,8 @@ interface StreamLog {
   /** UTF-8 size of each event, parallel to `events`. */
   sizes: number[];
   bytes: number;
+  /** Who the stream belongs to, when the store bounds owners. */
+  owner: string | undefined;
 }
 
 const SEPARATOR = '_';
@@ -132,6 +146,10 @@ export class MemoryEventStore implements EventStore {
   readonly #maxBytes: number;
   readonly #maxEventsPerStream: number;
   readonly #maxEvents: number;
+  readonly #maxBytesPerOwner: number;
+  readonly #ownerOf: ((streamId: string) => string | undefined) | undefined;
+  /** Bytes held per owner (only with an owner bound). */
+  readonly #ownerBytes = new Map<string, number>();
   #events = 0;
   #bytes = 0;
 
@@ -140,6 +158,16 @@ export class MemoryEventStore implements EventStore {
     this.#maxBytes = bound(options, 'maxBytes', DEFAULT_MAX_EVENT_BYTES);
     this.#maxEventsPerStream = bound(options, 'maxEventsPerStream', DEFAULT_MAX_EVENTS_PER_STREAM);
     this.#maxEvents = bound(options, 'maxEvents', DEFAULT_MAX_EVENTS);
+    this.#maxBytesPerOwner = bound(options, 'maxBytesPerOwner', Number.POSITIVE_INFINITY);
+    if (options.ownerOf !== undefined && typeof options.ownerOf !== 'function') {
+      throw new TypeError('MemoryEventStore: ownerOf must be a function');
+    }
+    this.#ownerOf = this.#maxBytesPerOwner === Number.POSITIVE_INFINITY ? undefined : options.ownerOf;
+  }
+
+  /** UTF-8 bytes of the events held for `owner`'s streams (0 without an owner bound). */
+  bytesOf(owner: string): number {
+    return this.#ownerBytes.get(owner) ?? 0;
   }
 
   /** Events held in total. */
@@ -157,7 +185,7 @@ export class MemoryEventStore implements EventStore {
     if (log === undefined) {
       const next = this.#evicted.get(streamId) ?? 0;
       if (next > 0) this.#evicted.delete(streamId);
-      log = { first: next, next, events: [], sizes: [], bytes: 0 };
+      log = { first: next, next, events: [], sizes: [], bytes: 0, owner: this.#ownerOf?.(streamId) };
     } else {
       // Re-inserted: the Map stays in order of last append, so idle streams are evicted first.
       this.#streams.delete(streamId);
@@ -176,8 +204,17 @@ export class MemoryEventStore implements EventStore {
     log.bytes += size;
     this.#events++;
     this.#bytes += size;
+    this.#charge(log.owner, size);
     while (log.bytes > this.#maxBytesPerStream || log.events.length > this.#maxEventsPerStream) {
       this.#dropOldest(log, 1);
+    }
+    const owner = log.owner;
+    while (owner !== undefined && this.bytesOf(owner) > this.#maxBytesPerOwner) {
+      // The owner's least recently appended stream goes first; its own oldest events once it is alone.
+      const oldest = this.#oldestOf(owner);
+      if (oldest === undefined || (oldest === streamId && log.events.length === 0)) break;
+      if (oldest === streamId) this.#dropOldest(log, 1);
+      else this.#evict(oldest);
     }
     while (this.#bytes > this.#maxBytes || this.#events > this.#maxEvents) {
       const oldest = this.#streams.keys().next().value as string;
@@ -233,6 +270,20 @@ export class MemoryEventStore implements EventStore {
     log.bytes -= freed;
     this.#bytes -= freed;
     this.#events -= dropped;
+    this.#charge(log.owner, -freed);
+  }
+
+  #charge(owner: string | undefined, delta: number): void {
+    if (owner === undefined || delta === 0) return;
+    const bytes = (this.#ownerBytes.get(owner) ?? 0) + delta;
+    if (bytes <= 0) this.#ownerBytes.delete(owner);
+    else this.#ownerBytes.set(owner, bytes);
+  }
+
+  /** The owner's stream that appended least recently: a scan, paid only past the owner bound. */
+  #oldestOf(owner: string): string | undefined {
+    for (const [streamId, log] of this.#streams) if (log.owner === owner) return streamId;
+    return undefined;
   }
 
   /** Drops a stream for room, remembering where its numbering stopped. */
@@ -249,6 +300,7 @@ export class MemoryEventStore implements EventStore {
     if (log === undefined) return;
     this.#events -= log.events.length;
     this.#bytes -= log.bytes;
+    this.#charge(log.owner, -log.bytes);
     this.#streams.delete(streamId);
   }
 }

@@ -45,6 +45,8 @@ export class LegacyRoutes<S extends HttpServable> {
   readonly #requestTimeoutMs: number | undefined;
   readonly #principalOf: (auth: unknown) => string | undefined;
   readonly #quotas: SessionQuotas<HttpSession<S>>;
+  /** The principal of each session with one, by the session's stream-id tag (for the event store). */
+  readonly #owners = new Map<string, string>();
   /** Recency clock of the quotas: a counter, cheaper per request than reading the time. */
   #clock = 0;
 
@@ -176,6 +178,12 @@ export class LegacyRoutes<S extends HttpServable> {
     return sessions.length;
   }
 
+  /** The principal of the session a stream id belongs to (ids are `<tag>-<n>`), if it has one. */
+  ownerOfStream(streamId: string): string | undefined {
+    const dash = streamId.lastIndexOf('-');
+    return dash <= 0 ? undefined : this.#owners.get(streamId.slice(0, dash));
+  }
+
   /** The principals holding sessions now. */
   principals(): IterableIterator<string> {
     return this.#quotas.principals();
@@ -254,7 +262,12 @@ export class LegacyRoutes<S extends HttpServable> {
     state.clientCapabilities = retainedCapabilities(state.clientCapabilities);
     state.clientInfo = retainedClientInfo(state.clientInfo);
     session.lastUsed = ++this.#clock;
-    session.onClose = (ended) => this.#quotas.remove(ended);
+    const principal = session.principal;
+    if (principal !== undefined) this.#owners.set(session.tag, principal);
+    session.onClose = (ended) => {
+      this.#quotas.remove(ended);
+      if (principal !== undefined) this.#owners.delete(ended.tag);
+    };
     for (const evicted of this.#quotas.add(session)) this.#end(evicted);
     await this.sessions.set(session.id, session);
     exchange.send(200, jsonHeaders({ [SESSION_HEADER]: session.id }), JSON.stringify(response));

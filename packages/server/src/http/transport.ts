@@ -5,6 +5,7 @@ import {
   MODERN_PROTOCOL_VERSIONS,
 } from '../protocol/index.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_INITIALIZE_BYTES } from './body.js';
+import { DEFAULT_MAX_BUFFERED_BYTES_PER_PRINCIPAL } from './buffer-budget.js';
 import { dispatchTo, dispatchUncaught, internalError } from './dispatch-to.js';
 import { type EventStore, MemoryEventStore } from './event-store.js';
 import type { Exchange } from './exchange.js';
@@ -86,7 +87,15 @@ export class HttpTransport<S extends HttpServable> {
     this.#maxInitializeBytes = options.maxInitializeBytes ?? DEFAULT_MAX_INITIALIZE_BYTES;
     this.#principalOf = options.principalOf ?? defaultPrincipalOf;
     this.eventStore =
-      options.eventStore === false ? undefined : (options.eventStore ?? new MemoryEventStore());
+      options.eventStore === false
+        ? undefined
+        : (options.eventStore ??
+          new MemoryEventStore({
+            // One principal's streams cannot push everyone else's resumable events out.
+            maxBytesPerOwner:
+              options.maxBufferedBytesPerPrincipal ?? DEFAULT_MAX_BUFFERED_BYTES_PER_PRINCIPAL,
+            ownerOf: (streamId) => this.legacy?.ownerOfStream(streamId),
+          }));
     const kind = (store: EventStore | undefined, sseAllowed: boolean): OutboundStreamOptions =>
       Object.freeze({ settings: this.settings, store, sseAllowed });
     this.#streamOptions = [
