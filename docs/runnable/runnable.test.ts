@@ -2,15 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_START_TIMEOUT_MS, type RunningFixture, startFixture } from './fixtures.js';
-import { parseRunnableBlocks, type RunnableBlock, runOrder } from './markers.js';
+import { parseRunnableBlocks, type RunnableBlock } from './markers.js';
 import { blockEnvironment, documentationPages } from './pages.js';
 import { type BlockRun, DEFAULT_BLOCK_TIMEOUT_MS, runBlock } from './run-block.js';
 
 /**
  * Every shell block of the README and docs marked `<!-- runnable -->` runs, as written, from
- * the repository root (the global setup has built dist/). The convention: docs/README.md.
+ * the repository root (the global setup has built dist/), page by page in the page's order, as
+ * a reader runs them. The convention: docs/README.md.
  */
 const ROOT = join(import.meta.dirname, '..', '..');
 const pages = documentationPages(ROOT).map((file) => ({
@@ -79,29 +80,39 @@ describe('runnable doc commands', () => {
     expect(pages.flatMap((page) => page.blocks).length).toBeGreaterThan(5);
   });
 
-  describe.each(pages.filter((page) => page.blocks.length > 0))('$file', ({ blocks }) => {
+  // A page is run as a reader follows it: its blocks in order, in one scratch folder, against
+  // one fixture (a demo started once for the page), so a block sees what the blocks above it did.
+  describe.each(pages.filter((page) => page.blocks.length > 0))('$file', ({ file, blocks }) => {
+    const names = [
+      ...new Set(blocks.flatMap((block) => (block.fixture === undefined ? [] : [block.fixture]))),
+    ];
+    let scratch: string;
+    let fixture: RunningFixture | undefined;
+    let env: NodeJS.ProcessEnv;
+    let failed: string | undefined;
+    beforeAll(async () => {
+      expect(names.length, `${file}: its blocks name two fixtures`).toBeLessThan(2);
+      scratch = mkdtempSync(join(tmpdir(), 'mcpforge-runnable-'));
+      env = blockEnvironment(scratch);
+      if (names[0] !== undefined) fixture = await startFixture(names[0], { cwd: ROOT, env });
+    }, FIXTURE_START_TIMEOUT_MS);
+    afterAll(async () => {
+      await fixture?.stop();
+      if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
+    });
+
     it.each(blocks.map((block) => ({ block, name: title(block) })))(
       '$name',
       async ({ block }) => {
-        const scratch = mkdtempSync(join(tmpdir(), 'mcpforge-runnable-'));
+        // A reader stops at the first block that fails; so does the check, naming it.
+        expect(failed, `an earlier block of ${file} failed: ${failed}`).toBeUndefined();
         const before = workingTreeStatus();
-        const steps = runOrder(block, blocks);
-        // One fixture serves the block and the blocks it needs, so what they set up is there.
-        const names = [
-          ...new Set(steps.flatMap((step) => (step.fixture === undefined ? [] : [step.fixture]))),
-        ];
-        expect(names.length, `${block.file}:${block.line}: its chain names two fixtures`).toBeLessThan(2);
-        let fixture: RunningFixture | undefined;
         try {
-          const env = blockEnvironment(scratch);
-          if (names[0] !== undefined) fixture = await startFixture(names[0], { cwd: ROOT, env });
-          for (const step of steps) {
-            const run = await runBlock(step, { cwd: ROOT, env: { ...env, ...fixture?.env } });
-            checkRun(step, run);
-          }
-        } finally {
-          await fixture?.stop();
-          rmSync(scratch, { recursive: true, force: true });
+          const run = await runBlock(block, { cwd: ROOT, env: { ...env, ...fixture?.env } });
+          checkRun(block, run);
+        } catch (error) {
+          failed = `line ${block.line}`;
+          throw error;
         }
         const after = workingTreeStatus();
         if (before !== undefined && after !== undefined) {
@@ -112,7 +123,7 @@ describe('runnable doc commands', () => {
           ).toEqual([]);
         }
       },
-      DEFAULT_BLOCK_TIMEOUT_MS * 3 + FIXTURE_START_TIMEOUT_MS,
+      DEFAULT_BLOCK_TIMEOUT_MS * 2,
     );
   });
 });
