@@ -34,13 +34,23 @@ export class DefinitionError extends Error {
 
 /** A tool definition the server refuses; `code` is `ERR_TOOL_NAME`, `ERR_TOOL_DUPLICATE` or `ERR_TOOL_SCHEMA`. */
 export class ToolDefinitionError extends DefinitionError {
+  /** The tool's name, when it has one. */
+  readonly tool: string | undefined;
+  /**
+   * `ERR_TOOL_SCHEMA`: the schema at fault and, when the compiler knows it, where in it, as a
+   * JSON pointer from the tool definition: `/inputSchema/properties/email/pattern`.
+   */
+  readonly schemaPath: string | undefined;
+
   constructor(
     code: 'ERR_TOOL_NAME' | 'ERR_TOOL_DUPLICATE' | 'ERR_TOOL_SCHEMA',
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; tool?: string | undefined; schemaPath?: string | undefined },
   ) {
     super(code, message, options);
     this.name = 'ToolDefinitionError';
+    this.tool = options?.tool;
+    this.schemaPath = options?.schemaPath;
     brand(this, TOOL_DEFINITION_BRAND);
   }
   static override [Symbol.hasInstance](value: unknown): boolean {

@@ -1,7 +1,7 @@
 import type { Icon, Meta, Tool, ToolAnnotations } from '../protocol/index.js';
 import { MetaKey } from '../protocol/index.js';
 import type { Infer, JsonSchema } from '../schema/index.js';
-import type { SchemaCompiler, Validator } from '../validation/index.js';
+import { type SchemaCompiler, SchemaError, type Validator } from '../validation/index.js';
 import { ToolDefinitionError } from './errors.js';
 import type { ToolHandler } from './handlers.js';
 import type { PermissionPatternsSource } from './probe.js';
@@ -74,7 +74,9 @@ export class ToolRegistry {
       );
     }
     if (this.#tools.has(name))
-      throw new ToolDefinitionError('ERR_TOOL_DUPLICATE', `Tool '${name}' is already registered`);
+      throw new ToolDefinitionError('ERR_TOOL_DUPLICATE', `Tool '${name}' is already registered`, {
+        tool: name,
+      });
     if (typeof handler !== 'function') throw new TypeError(`Tool '${name}' needs a handler function`);
     const inputSchema = definition.inputSchema as unknown;
     if (
@@ -85,6 +87,7 @@ export class ToolRegistry {
       throw new ToolDefinitionError(
         'ERR_TOOL_SCHEMA',
         `Tool '${name}': inputSchema must be an object schema ({ "type": "object", ... })`,
+        { tool: name, schemaPath: '/inputSchema' },
       );
     }
     const validateInput = this.#compile(name, 'inputSchema', definition.inputSchema);
@@ -122,12 +125,14 @@ export class ToolRegistry {
 
   #compile(name: string, field: string, schema: JsonSchema): Validator {
     try {
-      this.#compiler.check(schema);
       return this.#compiler.compile(schema);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      const within = error instanceof SchemaError ? error.schemaPath : undefined;
       throw new ToolDefinitionError('ERR_TOOL_SCHEMA', `Tool '${name}': invalid ${field}: ${reason}`, {
         cause: error,
+        tool: name,
+        schemaPath: `/${field}${within ?? ''}`,
       });
     }
   }

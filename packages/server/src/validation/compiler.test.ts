@@ -159,6 +159,47 @@ describe('SchemaCompiler: schemas', () => {
     }
   });
 
+  it('refuses a pattern the linear-time engine cannot run, naming where it is (issue 19)', () => {
+    const compiler = new SchemaCompiler();
+    const refusal = (schema: object) => {
+      try {
+        compiler.check(schema);
+      } catch (error) {
+        return { code: (error as SchemaError).code, schemaPath: (error as SchemaError).schemaPath };
+      }
+      return undefined;
+    };
+    expect(
+      refusal({ type: 'object', properties: { email: { type: 'string', pattern: '^(?=.{1,254}$).+@.+$' } } }),
+    ).toEqual({ code: 'ERR_SCHEMA_PATTERN', schemaPath: '/properties/email/pattern' });
+    expect(refusal({ type: 'object', patternProperties: { '(?<=x)/y': {} } })).toEqual({
+      code: 'ERR_SCHEMA_PATTERN',
+      schemaPath: '/patternProperties/(?<=x)~1y',
+    });
+    expect(
+      refusal({
+        type: 'object',
+        properties: { quoted: { $ref: '#/$defs/quoted' } },
+        $defs: { quoted: { type: 'string', pattern: '^(["\'])\\w+\\1$' } },
+      }),
+    ).toEqual({ code: 'ERR_SCHEMA_PATTERN', schemaPath: '/$defs/quoted/pattern' });
+    // Not a regular expression at all: invalid, as before, now with where.
+    expect(refusal({ type: 'string', pattern: '(' })).toEqual({
+      code: 'ERR_SCHEMA_INVALID',
+      schemaPath: '/pattern',
+    });
+    expect(() => compiler.check({ type: 'string', pattern: 'a(?!b)' })).toThrowError(
+      /^\/pattern: pattern "a\(\?!b\)" cannot run in linear time: lookahead \(\?!\.\.\.\) is not supported$/,
+    );
+  });
+
+  it("checks `format: regex` values with the patterns' engine", () => {
+    const validate = new SchemaCompiler().compile({ type: 'string', format: 'regex' });
+    expect(validate('^[a-z]+$').ok).toBe(true);
+    expect(validate('(?<=a)b').ok).toBe(false);
+    expect(validate('(').ok).toBe(false);
+  });
+
   it('accepts common hand-written shapes (branch-only required, open tuples, union types)', () => {
     const compiler = new SchemaCompiler();
     const eitherKey = compiler.compile({

@@ -5,6 +5,7 @@ import { canonicalJson } from './canonical-json.js';
 import { SchemaError } from './errors.js';
 import { toIssues, type ValidationIssue, type ValidationOutcome } from './issues.js';
 import { DEFAULT_SCHEMA_LIMITS, inspectSchema, type SchemaLimits } from './limits.js';
+import { isLinearPattern, linearRegExp, PatternError } from './linear-regexp.js';
 
 /**
  * A compiled validator. Pure unless its compiler was built with `useDefaults`: it never
@@ -120,6 +121,14 @@ export class SchemaCompiler {
       // A structured clone keeps Ajv's internal references away from the caller's object.
       validate = this.#ajv.compile(structuredClone(schema));
     } catch (error) {
+      if (error instanceof PatternError) {
+        const schemaPath = locatePattern(schema, error.pattern);
+        throw new SchemaError(
+          error.kind === 'invalid' ? 'ERR_SCHEMA_INVALID' : 'ERR_SCHEMA_PATTERN',
+          `${schemaPath === undefined ? '' : `${schemaPath}: `}${error.message}`,
+          { cause: error, schemaPath },
+        );
+      }
       if (error instanceof MissingRefError) {
         throw new SchemaError(
           'ERR_SCHEMA_REMOTE_REF',
@@ -178,8 +187,12 @@ function createAjv(detailed: boolean, useDefaults: boolean): Ajv2020 {
     verbose: detailed,
     validateFormats: true,
     addUsedSchema: false,
+    // Every `pattern` and `patternProperties` key runs in linear time (issue 19: ReDoS).
+    code: { regExp: linearRegExp },
   });
   addFormats.default(ajv);
+  // A value of `format: regex` is a pattern this validator could run, by the same engine.
+  ajv.addFormat('regex', isLinearPattern);
   ajv.addKeyword({ keyword: 'x-mcp-header' });
   // Ajv resolves `$anchor` but its strict mode does not list it as a keyword (SEP-2106 needs it).
   ajv.addKeyword({ keyword: '$anchor' });
@@ -198,6 +211,33 @@ const defaultsLogger = {
     throw new Error(args.map(String).join(' '));
   },
 };
+
+/**
+ * Where `pattern` stands in `schema`, as a JSON pointer (`/properties/email/pattern`, or a
+ * `patternProperties` key), in document order; undefined when not found. Recursive: the
+ * schema's depth was bounded before it was compiled.
+ */
+function locatePattern(node: unknown, pattern: string, path = ''): string | undefined {
+  if (typeof node !== 'object' || node === null) return undefined;
+  for (const [key, value] of Object.entries(node)) {
+    const at = `${path}/${pointerToken(key)}`;
+    if (key === 'pattern' && value === pattern) return at;
+    if (
+      key === 'patternProperties' &&
+      typeof value === 'object' &&
+      value !== null &&
+      Object.hasOwn(value, pattern)
+    )
+      return `${at}/${pointerToken(pattern)}`;
+    const found = locatePattern(value, pattern, at);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function pointerToken(key: string): string {
+  return key.replaceAll('~', '~0').replaceAll('/', '~1');
+}
 
 /** Whether `value` has at most `limit` JSON nodes; stops counting past the limit. */
 function isSmall(value: unknown, limit: number): boolean {
