@@ -16,7 +16,7 @@ export {
 } from './errors.js';
 export type { MethodHandler, ToolHandler } from './handlers.js';
 export { createServer, McpServer } from './mcp-server.js';
-export type { InternalErrorReport, ServerOptions } from './options.js';
+export type { InternalErrorReport, InvalidArguments, PreparedArguments, ServerOptions } from './options.js';
 export {
   DEFAULT_CACHE_TTL_MS,
   DEFAULT_MAX_RESOURCE_SUBSCRIPTIONS,

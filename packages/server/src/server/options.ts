@@ -1,5 +1,7 @@
 import type { Icon, ServerCapabilities } from '../protocol/index.js';
-import type { SchemaCompiler } from '../validation/index.js';
+import type { CallToolResult } from '../results/index.js';
+import type { SchemaCompiler, ValidationIssue } from '../validation/index.js';
+import type { HandlerContext } from './context.js';
 
 /** Details of an unexpected handler failure, for the log (never sent to the client). */
 export interface InternalErrorReport {
@@ -10,6 +12,24 @@ export interface InternalErrorReport {
   target: string | undefined;
   error: unknown;
 }
+
+/** A `tools/call` whose arguments were refused before its handler ran. */
+export interface InvalidArguments {
+  /** The tool called. */
+  tool: string;
+  /** Each reason: the field's path, the rule, and a message naming both. */
+  issues: readonly ValidationIssue[];
+  /** The issues in one line, the text of the default result: `argument 'limit': must be integer`. */
+  message: string;
+}
+
+/**
+ * What {@link ServerOptions.prepareArguments} decides: the arguments to validate and hand to the
+ * handler, or the issues that refuse them.
+ */
+export type PreparedArguments =
+  | { ok: true; arguments: Record<string, unknown> }
+  | { ok: false; issues: ValidationIssue[] };
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -38,6 +58,20 @@ export interface ServerOptions {
   capabilities?: ServerCapabilities | undefined;
   /** The schema compiler (one per server); a default one is built when absent. */
   schemaCompiler?: SchemaCompiler | undefined;
+  /**
+   * Runs on every `tools/call`'s arguments before the tool's `inputSchema` checks them: returns
+   * the arguments to validate and hand to the handler (for example without control fields the
+   * server reads itself, so a strict schema accepts the call), or issues that refuse the call
+   * as the schema's would. Must not change `args`. Default: the arguments as sent.
+   */
+  prepareArguments?: ((args: Record<string, unknown>, tool: string) => PreparedArguments) | undefined;
+  /**
+   * Shapes the result of a `tools/call` whose arguments were refused (by the `inputSchema` or by
+   * `prepareArguments`), e.g. to add `structuredContent` with the server's own error fields.
+   * Default: `{ content: [{ type: 'text', text: invalid.message }], isError: true }`. A throw
+   * is answered like a handler's.
+   */
+  onInvalidArguments?: ((invalid: InvalidArguments, ctx: HandlerContext) => CallToolResult) | undefined;
   /** Where unexpected handler failures are reported. Default: one JSON line on stderr. */
   onInternalError?: ((report: InternalErrorReport) => void) | undefined;
   /**

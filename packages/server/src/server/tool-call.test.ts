@@ -5,7 +5,7 @@ import { s } from '../schema/index.js';
 import { createTestClient, mcpErrorOf } from '../testing/index.js';
 import { DomainError, ToolDefinitionError } from './errors.js';
 import { createServer } from './mcp-server.js';
-import type { InternalErrorReport } from './options.js';
+import type { InternalErrorReport, ServerOptions } from './options.js';
 
 function searchServer(reports: InternalErrorReport[] = []) {
   const server = createServer({
@@ -62,6 +62,151 @@ describe('tool registration', () => {
         () => text('x'),
       ),
     ).toThrow(ToolDefinitionError);
+  });
+});
+
+describe('tool registration: schema patterns (issue 19)', () => {
+  it('refuses a pattern the linear-time engine cannot run, naming the tool and where', () => {
+    const server = searchServer();
+    let thrown: unknown;
+    try {
+      server.tool(
+        {
+          name: 'sign_up',
+          inputSchema: {
+            type: 'object',
+            properties: { email: { type: 'string', pattern: '^(?!admin@).+@.+$' } },
+          },
+        },
+        () => text('x'),
+      );
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ToolDefinitionError);
+    expect(thrown).toMatchObject({
+      code: 'ERR_TOOL_SCHEMA',
+      tool: 'sign_up',
+      schemaPath: '/inputSchema/properties/email/pattern',
+      cause: { code: 'ERR_SCHEMA_PATTERN', schemaPath: '/properties/email/pattern' },
+    });
+    expect((thrown as Error).message).toBe(
+      'Tool \'sign_up\': invalid inputSchema: /properties/email/pattern: pattern "^(?!admin@).+@.+$" cannot run in linear time: lookahead (?!...) is not supported',
+    );
+    expect(() =>
+      server.tool(
+        {
+          name: 'echo_quote',
+          inputSchema: { type: 'object' },
+          outputSchema: { type: 'object', patternProperties: { '(?<=a)b': {} } },
+        },
+        () => text('x'),
+      ),
+    ).toThrow(
+      expect.objectContaining({ tool: 'echo_quote', schemaPath: '/outputSchema/patternProperties/(?<=a)b' }),
+    );
+  });
+});
+
+describe('tools/call: prepareArguments and onInvalidArguments', () => {
+  function strictServer(options: Partial<ServerOptions> = {}) {
+    const server = createServer({ name: 'strict', version: '1.0.0', ...options });
+    server.tool(
+      {
+        name: 'order',
+        inputSchema: {
+          type: 'object',
+          properties: { item: { type: 'string' } },
+          required: ['item'],
+          additionalProperties: false,
+        },
+      },
+      (args) => structured({ got: args }),
+    );
+    return server;
+  }
+
+  it('by default refuses with the text naming each field (unchanged)', async () => {
+    const client = createTestClient(strictServer());
+    await client.initialize();
+    expect(await client.callTool('order', { item: 1 })).toEqual({
+      content: [{ type: 'text', text: "argument 'item': must be string" }],
+      isError: true,
+    });
+  });
+
+  it('validates and hands over what prepareArguments returns, and refuses with its issues', async () => {
+    const seen: unknown[] = [];
+    const client = createTestClient(
+      strictServer({
+        prepareArguments: (args, tool) => {
+          seen.push(tool);
+          if (args['_x_refuse'] === true)
+            return { ok: false, issues: [{ path: '_x_refuse', rule: 'control', message: 'refused here' }] };
+          const kept = { ...args };
+          delete kept['_x_token'];
+          return { ok: true, arguments: kept };
+        },
+      }),
+    );
+    await client.initialize();
+    const sent = { item: 'widget', _x_token: 'secret' };
+    expect((await client.callTool('order', sent)).structuredContent).toEqual({ got: { item: 'widget' } });
+    expect(sent).toEqual({ item: 'widget', _x_token: 'secret' });
+    expect(await client.callTool('order', { item: 'widget', _x_refuse: true })).toEqual({
+      content: [{ type: 'text', text: 'refused here' }],
+      isError: true,
+    });
+    expect(seen).toEqual(['order', 'order']);
+  });
+
+  it('lets onInvalidArguments shape the refusal, with the issues and the request context', async () => {
+    const client = createTestClient(
+      strictServer({
+        onInvalidArguments: (invalid, ctx) => ({
+          content: [{ type: 'text', text: invalid.message }],
+          structuredContent: {
+            error_code: 'arguments_invalid',
+            tool: invalid.tool,
+            paths: invalid.issues.map((issue) => issue.path),
+            era: ctx.era,
+          },
+          isError: true,
+        }),
+      }),
+    );
+    await client.initialize();
+    expect(await client.callTool('order', { item: 2, extra: true })).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: "argument 'extra': is not allowed (additionalProperties); argument 'item': must be string",
+        },
+      ],
+      structuredContent: {
+        error_code: 'arguments_invalid',
+        tool: 'order',
+        paths: ['extra', 'item'],
+        era: 'legacy',
+      },
+      isError: true,
+    });
+  });
+
+  it('answers a throwing onInvalidArguments as a handler failure (-32603), never with its text', async () => {
+    const reports: InternalErrorReport[] = [];
+    const client = createTestClient(
+      strictServer({
+        onInternalError: (report) => reports.push(report),
+        onInvalidArguments: () => {
+          throw new Error('shaper secret');
+        },
+      }),
+    );
+    await client.initialize();
+    const error = await mcpErrorOf(client.callTool('order', {}));
+    expect([error.code, error.message]).toEqual([-32603, 'Internal error']);
+    expect(reports[0]?.target).toBe('order');
   });
 });
 

@@ -2,7 +2,7 @@ import type { JsonRpcResponse } from '@mcpforge/wire';
 import type { Meta } from '../protocol/index.js';
 import { McpErrorCode, MetaKey, Method } from '../protocol/index.js';
 import { type CallToolResult, toolError } from '../results/index.js';
-import { describeIssues } from '../validation/index.js';
+import { describeIssues, type ValidationIssue } from '../validation/index.js';
 import type { RequestContext } from './context.js';
 import type { DomainError } from './errors.js';
 import { invoke } from './invoke.js';
@@ -17,9 +17,10 @@ import type { RegisteredTool } from './tool-registry.js';
 const METHOD = Method.toolsCall;
 
 /**
- * The `tools/call` pipeline: params shape → lookup → argument validation (an `isError` result
- * naming the field and rule) → probe or handler → output-schema check. Synchronous end to end
- * when the handler returns a plain value.
+ * The `tools/call` pipeline: params shape → lookup → arguments prepared (`prepareArguments`)
+ * and validated (an `isError` result naming the field and rule, or `onInvalidArguments`'s) →
+ * probe or handler → output-schema check. Synchronous end to end when the handler returns a
+ * plain value.
  */
 export function callTool(core: ServerCore, origin: RequestOrigin, params: unknown): DispatchResult {
   const { id, era } = origin;
@@ -36,7 +37,6 @@ export function callTool(core: ServerCore, origin: RequestOrigin, params: unknow
   }
   const tool = core.tools.get(name);
   if (tool === undefined) return failure(id, McpErrorCode.InvalidParams, `Unknown tool: ${peerText(name)}`);
-  const args = (raw ?? {}) as Record<string, unknown>;
   const meta = request['_meta'] as Meta | undefined;
   const probe = meta !== undefined && meta !== null && meta[MetaKey.permissionPatterns] === true;
   if (probe && tool.patterns === undefined) {
@@ -46,11 +46,12 @@ export function callTool(core: ServerCore, origin: RequestOrigin, params: unknow
       `Tool '${peerText(name)}' does not support permission probing`,
     );
   }
-  const outcome = tool.validateInput(args);
-  if (!outcome.ok) {
-    const invalid = toolError(describeIssues(outcome.issues));
-    return success(id, era === 'modern' ? core.complete(invalid) : invalid);
-  }
+  const sent = (raw ?? {}) as Record<string, unknown>;
+  const prepare = core.options.prepareArguments;
+  const prepared = prepare === undefined ? { ok: true as const, arguments: sent } : prepare(sent, name);
+  const outcome = prepared.ok ? tool.validateInput(prepared.arguments) : prepared;
+  if (!outcome.ok) return refuseArguments(core, origin, request, tool, outcome.issues);
+  const args = (prepared as { arguments: Record<string, unknown> }).arguments;
   const ctx = contextFor(origin, request);
   if (probe) {
     const probePatterns = () =>
@@ -61,6 +62,30 @@ export function callTool(core: ServerCore, origin: RequestOrigin, params: unknow
     if (era === 'modern') openRound(core, ctx, METHOD, name, request, args);
     return tool.handler(args, ctx);
   };
+  return invoke(core, ctx, METHOD, name, tool, call, finishToolResult, toolDomainError);
+}
+
+/**
+ * Arguments refused before the handler: the default `isError` result naming each field and
+ * rule, or the one the server's `onInvalidArguments` shapes (a throw there is answered like a
+ * handler's).
+ */
+function refuseArguments(
+  core: ServerCore,
+  origin: RequestOrigin,
+  request: Record<string, unknown>,
+  tool: RegisteredTool,
+  issues: readonly ValidationIssue[],
+): DispatchResult {
+  const message = describeIssues(issues);
+  const shape = core.options.onInvalidArguments;
+  if (shape === undefined) {
+    const invalid = toolError(message);
+    return success(origin.id, origin.era === 'modern' ? core.complete(invalid) : invalid);
+  }
+  const name = tool.published.name;
+  const ctx = contextFor(origin, request);
+  const call = () => shape({ tool: name, issues, message }, ctx);
   return invoke(core, ctx, METHOD, name, tool, call, finishToolResult, toolDomainError);
 }
 
