@@ -85,6 +85,39 @@ describe('readOperationDefinition', () => {
     expect(remote.message).toContain('https://example.com/schema.json');
   });
 
+  it('a schema pattern the linear-time engine cannot run is refused, naming it (issue 19)', () => {
+    const lookahead = refusal(
+      frankfurterDraft({
+        inputSchema: {
+          type: 'object',
+          properties: { base: { type: 'string', pattern: '^(?!XXX)[A-Z]{3}$' }, quote: { type: 'string' } },
+          required: ['base', 'quote'],
+        },
+      }),
+    );
+    expect(lookahead).toEqual({
+      field: 'inputSchema.properties.base.pattern',
+      message:
+        'inputSchema.properties.base.pattern: pattern "^(?!XXX)[A-Z]{3}$" cannot run in linear time: lookahead (?!...) is not supported',
+    });
+    const keyed = refusal(
+      frankfurterDraft({
+        outputSchema: { type: 'object', patternProperties: { '^(\\w)\\1$': { type: 'number' } } },
+      }),
+    );
+    expect(keyed.field).toBe('outputSchema.patternProperties.^(\\w)\\1$');
+    expect(keyed.message).toContain('backreferences (\\1) are not supported');
+    // A pathological pattern that runs in linear time is accepted as it is.
+    const ok = frankfurterDraft({
+      inputSchema: {
+        type: 'object',
+        properties: { base: { type: 'string', pattern: '^(a+)+$' }, quote: { type: 'string' } },
+        required: ['base', 'quote'],
+      },
+    });
+    expect(readOperationDefinition(ok).inputSchema).toEqual(ok['inputSchema']);
+  });
+
   it('an output schema, when given, is an object schema too', () => {
     const outputSchema = { type: 'object', properties: { rates: { type: 'object' } } };
     expect(readOperationDefinition(frankfurterDraft({ outputSchema })).outputSchema).toEqual(outputSchema);

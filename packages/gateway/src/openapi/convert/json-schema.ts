@@ -7,7 +7,10 @@ import type { JsonSchema } from '@mcpforge/server';
  *   boolean `exclusiveMinimum`/`exclusiveMaximum` become numbers, a tuple `items` `prefixItems`;
  * - OpenAPI-only keywords (`discriminator`, `xml`, `externalDocs`, `x-...`) and keywords that
  *   do not apply to the schema's type are dropped; formats the validator does not know and
- *   patterns that are not valid Unicode regular expressions are dropped;
+ *   patterns that are not valid Unicode regular expressions are dropped; every other pattern is
+ *   kept as written (the validator runs it in linear time, whatever it is), and one that engine
+ *   cannot run (lookaround, backreferences) refuses its operation when the input schema is
+ *   compiled (`operation-input.ts`), rather than being silently dropped;
  * - a missing `type` is inferred from the keywords (so `properties` means an object);
  * - request side: `readOnly` properties are left out (and out of `required`), `writeOnly`
  *   kept;

@@ -1,5 +1,6 @@
 import { type JsonSchema, SchemaCompiler, SchemaError } from '@mcpforge/server';
 import { type ArgumentPlacement, HEADER_NAME, RESERVED_HEADERS } from '../../catalog/rest-binding.js';
+import { schemaFieldError } from '../../catalog/tool-schema.js';
 import { SchemaConverter } from './json-schema.js';
 import type { NormalOperation, NormalParameter } from './normal-document.js';
 import { IGNORED_HEADER_PARAMETERS, placementOf } from './parameter-placement.js';
@@ -123,19 +124,31 @@ function bodyMembers(
   return { properties, required: [] };
 }
 
-/** Checks the schema with the toolkit's validator; a property that breaks it is loosened to `{}`. */
-function compilable(schema: JsonSchema, compiler: SchemaCompiler, warnings: string[]): JsonSchema {
+/**
+ * Checks the schema with the toolkit's validator; a property that breaks it is loosened to `{}`,
+ * except a pattern the linear-time engine cannot run (lookaround, backreferences): loosening
+ * would drop the rule the document states, so the operation is refused, naming the pattern.
+ */
+function compilable(
+  schema: JsonSchema,
+  compiler: SchemaCompiler,
+  warnings: string[],
+): { schema: JsonSchema } | { skip: string } {
+  let refused: SchemaError | undefined;
   const attempt = (candidate: JsonSchema): string | undefined => {
     try {
       compiler.check(candidate);
       return undefined;
     } catch (error) {
-      if (error instanceof SchemaError) return error.message;
-      throw error;
+      if (!(error instanceof SchemaError)) throw error;
+      if (error.code === 'ERR_SCHEMA_PATTERN') refused = error;
+      return error.message;
     }
   };
   const failure = attempt(schema);
-  if (failure === undefined) return schema;
+  if (failure === undefined) return { schema };
+  if (refused !== undefined)
+    return { skip: `the gateway refuses the draft: ${schemaFieldError('inputSchema', refused).message}` };
   const properties = { ...(schema['properties'] as Record<string, JsonSchema | boolean>) };
   const defs = schema['$defs'];
   for (const [name, member] of Object.entries(properties)) {
@@ -149,14 +162,14 @@ function compilable(schema: JsonSchema, compiler: SchemaCompiler, warnings: stri
     warnings.push(`argument '${name}' accepts any value: its schema did not compile (${failure})`);
   }
   const loosened: JsonSchema = { ...schema, properties };
-  if (attempt(loosened) === undefined) return loosened;
+  if (attempt(loosened) === undefined) return { schema: loosened };
   // Still over the validator's limits as a whole (size, subschemas): every argument loosened.
   warnings.push(`every argument accepts any value: the input schema did not compile (${failure})`);
   const open: Record<string, JsonSchema> = {};
   for (const name of Object.keys(properties)) open[name] = {};
   const rest: JsonSchema = { ...schema, properties: open };
   delete rest['$defs'];
-  return rest;
+  return { schema: rest };
 }
 
 /**
@@ -268,8 +281,10 @@ export function operationInput(
   const inputSchema: JsonSchema = { type: 'object', properties, additionalProperties: false };
   if (required.length > 0) inputSchema['required'] = required;
   if (Object.keys(converter.defs).length > 0) inputSchema['$defs'] = converter.defs;
+  const checked = compilable(inputSchema, compiler, warnings);
+  if ('skip' in checked) return checked;
   return {
-    inputSchema: compilable(inputSchema, compiler, warnings),
+    inputSchema: checked.schema,
     arguments: placements,
     path: rewritten.path,
     hasBody,
