@@ -1,4 +1,10 @@
-import { type CallToolResult, type HandlerContext, SchemaCompiler, type Session } from '@mcpforge/server';
+import {
+  type CallToolResult,
+  type HandlerContext,
+  type InvalidArguments,
+  SchemaCompiler,
+  type Session,
+} from '@mcpforge/server';
 import type { HttpServable } from '@mcpforge/server/http';
 import type { TaskServer } from '@mcpforge/server/tasks';
 import type { ApprovalService } from '../approvals/approval-service.js';
@@ -15,6 +21,7 @@ import type { Executor } from '../execute/executor.js';
 import type { CallOutcome } from '../history/history-table.js';
 import type { HistoryWriter } from '../history/history-writer.js';
 import { DEFAULT_PREFIX } from '../http/options.js';
+import { runInSlices, type Steps } from '../search/index/sliced-work.js';
 import {
   type CallToolArguments,
   callToolParams,
@@ -22,7 +29,6 @@ import {
   innerCallMessage,
   withoutProbe,
 } from '../search/mcp/call-tool.js';
-import { runInSlices, type Steps } from '../search/index/sliced-work.js';
 import { CatalogSearch } from '../search/mcp/catalog-search.js';
 import {
   CALL_TOOL,
@@ -36,6 +42,7 @@ import { permissionPatternsOf, toolDefinitionOf } from '../search/mcp/tool-defin
 import type { Reranker } from '../search/rerank/reranker.js';
 import { type RequestScope, requestScope } from './request-scope.js';
 import { handshakeComplete, initialized, listed, ready } from './session-progress.js';
+import { invalidArgumentsResult, prepareToolArguments } from './tool-arguments.js';
 
 type Message = Parameters<TaskServer['handle']>[0];
 type Answer = Awaited<ReturnType<TaskServer['handle']>>;
@@ -136,6 +143,8 @@ export class AgentEndpoint implements HttpServable {
       // Declared even while the catalog is empty, so a client knows to listen for a change.
       capabilities: { tools: { listChanged: true } },
       schemaCompiler: this.#compiler,
+      prepareArguments: prepareToolArguments,
+      onInvalidArguments: (invalid: InvalidArguments) => this.#invalidArguments(invalid),
       taskStore: this.#tasks,
       taskTtlMs: APPROVAL_TASK_TTL_MS,
       maxLiveTasks: APPROVAL_MAX_LIVE_TASKS,
@@ -358,8 +367,12 @@ export class AgentEndpoint implements HttpServable {
     if (this.#catalog?.delivery !== 'search') return [this.#server, message];
     const params = callToolParams(message);
     const args = params?.['arguments'] ?? {};
-    if (params === undefined || !this.#validateCallTool(args).ok) return [this.#server, message];
-    const call = args as CallToolArguments;
+    if (params === undefined || typeof args !== 'object' || args === null || Array.isArray(args))
+      return [this.#server, message];
+    // Validated as the listed server will: control fields out first (its prepareArguments).
+    const prepared = prepareToolArguments(args as Record<string, unknown>);
+    if (!prepared.ok || !this.#validateCallTool(prepared.arguments).ok) return [this.#server, message];
+    const call = prepared.arguments as unknown as CallToolArguments;
     const refusal = callToolRefusal(call, this.#catalog.revision, (name) => this.#tools.has(name), {
       requestId: '',
       traceId: '',
@@ -474,6 +487,16 @@ export class AgentEndpoint implements HttpServable {
     if (refusal === undefined) return this.#internal();
     if (scope !== undefined) scope.errorCode = refusal.error_code;
     return toolErrorResult(refusal);
+  }
+
+  /** Arguments the toolkit refused (the tool's schema, or {@link prepareToolArguments}). */
+  #invalidArguments(invalid: InvalidArguments): CallToolResult {
+    const scope = requestScope.getStore();
+    if (scope !== undefined) scope.errorCode = 'arguments_invalid';
+    return invalidArgumentsResult(invalid, {
+      requestId: scope?.requestId ?? '',
+      traceId: scope?.traceId ?? '',
+    });
   }
 
   /** A call this endpoint cannot serve as it is now (it never reaches an upstream). */
