@@ -1,8 +1,14 @@
+import { readPathSegment } from './request-input.js';
+
 /** A compiled route path: `/workspaces/{workspace}` matching `/workspaces/default`. */
 export interface PathTemplate {
   readonly template: string;
   readonly names: readonly string[];
-  /** The parameters, or undefined when `path` does not match (or a segment is badly encoded). */
+  /**
+   * The parameters, percent-decoded, or undefined when `path` does not match.
+   * @throws GatewayError `invalid_field` naming a parameter that is badly encoded or holds a
+   *   NUL or a lone surrogate (see `readPathSegment`).
+   */
   match(path: string): Record<string, string> | undefined;
 }
 
@@ -30,11 +36,7 @@ export function compilePathTemplate(template: string): PathTemplate {
           continue;
         }
         if (part === '') return undefined;
-        try {
-          params[name] = decodeURIComponent(part);
-        } catch {
-          return undefined;
-        }
+        params[name] = readPathSegment(part, name);
       }
       return params;
     },

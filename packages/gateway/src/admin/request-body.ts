@@ -1,4 +1,5 @@
-import { GatewayError } from '../errors/gateway-error.js';
+import { GatewayError, invalidField } from '../errors/gateway-error.js';
+import { findUnstorable } from '../store/storable-text.js';
 import type { AdminRequest } from './admin-exchange.js';
 import { isJsonMediaType } from './media-type.js';
 
@@ -6,8 +7,10 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The request's JSON body, or undefined when it has none. A body must be declared
- * `application/json` (UTF-8), be at most `maxBytes`, and parse.
- * @throws GatewayError `unsupported_media_type`, `body_too_large`, `malformed_json`.
+ * `application/json` (UTF-8), be at most `maxBytes`, and parse, and no string or member name in
+ * it may hold a NUL or a lone surrogate (`\ud800` is valid JSON; PostgreSQL stores neither).
+ * @throws GatewayError `unsupported_media_type`, `body_too_large`, `malformed_json`, and
+ *   `invalid_field` naming the field that holds such text.
  */
 export async function readJsonBody(request: AdminRequest, maxBytes: number): Promise<unknown> {
   const contentType = request.header('content-type');
@@ -29,12 +32,26 @@ export async function readJsonBody(request: AdminRequest, maxBytes: number): Pro
   } catch {
     throw new GatewayError('malformed_json', 'the body is not valid UTF-8');
   }
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     // The parser's message quotes the input: never echo it.
     throw new GatewayError('malformed_json', 'the body is not valid JSON');
   }
+  const unstorable = findUnstorable(body);
+  if (unstorable !== undefined) throw invalidField(fieldName(unstorable.path), unstorable.reason);
+  return body;
+}
+
+/** A body field as the field readers name it: `draft.inputSchema.properties`, `sections[0]`. */
+function fieldName(path: ReadonlyArray<string | number>): string {
+  let name = '';
+  for (const key of path) {
+    if (typeof key === 'number') name += `[${key}]`;
+    else name += name === '' ? key : `.${key}`;
+  }
+  return name;
 }
 
 function tooLarge(maxBytes: number): GatewayError {

@@ -1,12 +1,39 @@
 import { type JsonRecord, readObject } from '../catalog/field-reader.js';
 import { invalidField } from '../errors/gateway-error.js';
+import { unstorableText } from '../store/storable-text.js';
 import { invalidFields } from './problem-response.js';
 
 /**
- * Readers of the admin API's inputs (body fields and query parameters) that refuse anything
- * they do not know, naming every unknown field: a misspelt field never goes unnoticed.
+ * Readers of the admin API's inputs (body fields, query parameters, path segments) that refuse
+ * anything they do not know, naming every unknown field: a misspelt field never goes unnoticed.
  * @module
  */
+
+/** `%ED%A0%80`..`%ED%BF%BF`: a surrogate's code point written as UTF-8 bytes, which UTF-8 forbids. */
+const ENCODED_SURROGATE = /%ED%[AB][0-9A-F]%[89AB][0-9A-F]/i;
+
+/**
+ * A path parameter, percent-decoded. The admin and approval APIs read every path segment they
+ * take through this, so a NUL or a lone surrogate is refused before it reaches a query.
+ * @throws GatewayError `invalid_field` naming `name` for a segment that is not percent-encoded
+ *   UTF-8 or whose text {@link unstorableText} refuses.
+ */
+export function readPathSegment(raw: string, name: string): string {
+  let text: string;
+  try {
+    text = decodeURIComponent(raw);
+  } catch {
+    throw invalidField(
+      name,
+      ENCODED_SURROGATE.test(raw)
+        ? 'contains a lone surrogate (percent-encoded, which no UTF-8 text holds)'
+        : 'is not percent-encoded UTF-8',
+    );
+  }
+  const reason = unstorableText(text);
+  if (reason !== undefined) throw invalidField(name, reason);
+  return text;
+}
 
 function refuseUnknown(names: string[], allowed: readonly string[], what: string): void {
   const unknown = names.filter((name) => !allowed.includes(name));

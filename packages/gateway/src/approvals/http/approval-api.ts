@@ -3,7 +3,7 @@ import { jsonResponse } from '../../admin/admin-exchange.js';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../admin/admin-options.js';
 import { problemResponse } from '../../admin/problem-response.js';
 import { readJsonBody } from '../../admin/request-body.js';
-import { checkQuery } from '../../admin/request-input.js';
+import { checkQuery, readPathSegment } from '../../admin/request-input.js';
 import { getAgent } from '../../catalog/agents-table.js';
 import { getWorkspace } from '../../catalog/workspaces-table.js';
 import { GatewayError, invalidField } from '../../errors/gateway-error.js';
@@ -147,10 +147,11 @@ export class ApprovalApi {
   ): Promise<{ status: number; body: unknown }> {
     const { method } = request;
     const query = new URL(request.target, 'http://approvals.invalid').searchParams;
-    const { id, action } = target;
-    if (id === '' || (action !== undefined && action !== 'approve' && action !== 'deny')) {
+    const { action } = target;
+    if (target.id === '' || (action !== undefined && action !== 'approve' && action !== 'deny')) {
       throw new GatewayError('not_found', 'no such approval API resource');
     }
+    const id = target.id === undefined ? undefined : readPathSegment(target.id, 'approval_id');
     if (action === undefined && method !== 'GET') throw methodNotAllowed(method, 'GET');
     if (action !== undefined && method !== 'POST') throw methodNotAllowed(method, 'POST');
     if (id === undefined) {
