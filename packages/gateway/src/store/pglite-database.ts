@@ -13,9 +13,12 @@ import { closedTransaction } from './transaction-guard.js';
 
 export type { PgliteThread } from './pglite-protocol.js';
 
+/** A `dataDir` starting so is PGlite's in-memory database, as if none was given. */
+const IN_MEMORY = 'memory://';
+
 /** Options of {@link openPgliteDatabase}. */
 export interface PgliteDatabaseOptions {
-  /** Directory of the database files, created when missing. Omitted: in memory, gone on close. */
+  /** Directory of the database files, created when missing. Omitted or `memory://`: in memory, gone on close. */
   dataDir?: string | undefined;
   /**
    * Without `dataDir`: a gzip tarball of a data directory (PGlite's `dumpDataDir('gzip')`) the
@@ -105,10 +108,12 @@ export function pgliteDatabase(instance: PGlite): Database {
  * replicas, LISTEN/NOTIFY between processes) need the real server.
  */
 export async function openPgliteDatabase(options: PgliteDatabaseOptions = {}): Promise<Database> {
-  const { dataDir, loadDataDir, thread = 'worker' } = options;
-  if (dataDir !== undefined && dataDir.length === 0) {
+  const { loadDataDir, thread = 'worker' } = options;
+  if (options.dataDir !== undefined && options.dataDir.length === 0) {
     throw new TypeError('dataDir: must be a directory path (omit it for an in-memory database)');
   }
+  // PGlite's own spelling of "in memory": no files, so nothing to lock.
+  const dataDir = options.dataDir?.startsWith(IN_MEMORY) === true ? undefined : options.dataDir;
   if (dataDir !== undefined && loadDataDir !== undefined) {
     throw new TypeError('loadDataDir: starts an in-memory database; give it without dataDir');
   }

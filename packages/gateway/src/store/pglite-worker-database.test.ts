@@ -1,7 +1,9 @@
+import { readdir } from 'node:fs/promises';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestPgliteDatabase, readTestPgliteTemplate } from '../test-support/pglite-template.js';
 import type { Database } from './database.js';
+import { openPgliteDatabase } from './pglite-database.js';
 import { openPgliteWorker, PgliteWorkerExitedError } from './pglite-worker-database.js';
 import { isUniqueViolation, sqlState } from './sql-state.js';
 
@@ -84,6 +86,24 @@ describe('PGlite on its worker thread', () => {
     await db.notify('worker_probe', 'two');
     await db.query('SELECT 1');
     expect(received).toEqual(['one']);
+  });
+
+  it('memory:// is in memory on both threads: nothing locked, nothing written, two opens at once', {
+    timeout: 60_000,
+  }, async () => {
+    const loadDataDir = await readTestPgliteTemplate();
+    const cwd = await readdir('.');
+    const both = await Promise.all(
+      (['worker', 'main'] as const).map((thread) =>
+        openPgliteDatabase({ dataDir: 'memory://', loadDataDir, thread }),
+      ),
+    );
+    opened.push(...both);
+    for (const db of both) {
+      await db.exec('CREATE TABLE only_here (v integer)');
+      expect((await db.query('SELECT count(*)::integer AS n FROM only_here')).rows).toEqual([{ n: 0 }]);
+    }
+    expect(await readdir('.')).toEqual(cwd);
   });
 
   it('when the worker dies, pending and later calls reject with a clear error, and close still releases', async () => {
