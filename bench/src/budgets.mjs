@@ -74,6 +74,34 @@ const SEARCH = [
   { row: 'search.github.latency-p99', value: true, max: 2, what: 'search latency p99, GitHub catalog (ms)' },
 ];
 
+/**
+ * Schema patterns (issue 19): linear time on the hostile pattern, at any length; fixed formats
+ * cost about what they did (0.7x leaves room for a loaded machine's noise); open-ended patterns
+ * run on re2js, about a tenth of the backtracking engine's rate on short values (the price of
+ * linear time), and no worse than half that.
+ */
+const PATTERNS = [
+  { row: 'patterns.pathological.40', value: true, max: 1_000, what: '^(a+)+$ on 40 × a + ! (µs)' },
+  {
+    row: 'patterns.pathological.100000',
+    value: true,
+    max: 100_000,
+    what: '^(a+)+$ on 100,000 × a + ! (µs)',
+  },
+  {
+    row: 'patterns.formats',
+    ratio: 'forgeFloor',
+    min: 0.7,
+    what: 'fixed-format patterns vs the backtracking engine',
+  },
+  {
+    row: 'patterns.open',
+    ratio: 'forgeFloor',
+    min: 0.05,
+    what: 'open-ended patterns vs the backtracking engine',
+  },
+];
+
 export const BUDGETS = [
   ...STDIO,
   ...HTTP,
@@ -82,6 +110,7 @@ export const BUDGETS = [
   { row: 'memory.heap-growth', value: true, max: 1024, what: 'heap growth over 100k calls (KiB)' },
   { row: 'memory.per-session', value: true, max: 16, what: 'heap per idle legacy HTTP session (KiB)' },
   ...SEARCH,
+  ...PATTERNS,
 ];
 
 /** Every missed budget, as readable lines; empty when all are met. */

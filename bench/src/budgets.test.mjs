@@ -33,6 +33,10 @@ function passingReport() {
   row('search.github.blind.recall8', { forge: { value: 0.92 }, floor: { value: 0.5 } }, 'recall@8');
   row('search.russian.recall8', { forge: { value: 0.95 }, floor: { value: 0.5 } }, 'recall@8');
   row('search.github.latency-p99', { forge: { value: 0.4 } }, 'ms');
+  row('patterns.pathological.40', { forge: { value: 2 }, floor: { unsupported: 'hours' } }, 'µs');
+  row('patterns.pathological.100000', { forge: { value: 11_000 } }, 'µs');
+  row('patterns.formats', { forge: { value: 500 }, floor: { value: 450 } }, 'checks/s');
+  row('patterns.open', { forge: { value: 30 }, floor: { value: 300 } }, 'checks/s');
   return { rows: [...rows.values()] };
 }
 
@@ -123,6 +127,15 @@ describe('missedBudgets', () => {
       'search recall@8, GitHub tasks: 0.66 recall@8, budget >= 0.9 recall@8',
       'search recall@8, GitHub blind held-out tasks: 0.53 recall@8, budget >= 0.9 recall@8',
       'search latency p99, GitHub catalog (ms): 2.5 ms, budget <= 2 ms',
+    ]);
+  });
+
+  it('holds schema patterns to linear time and open-ended patterns to a twentieth of the backtracking rate', () => {
+    let report = withForge(passingReport(), 'patterns.pathological.40', { value: 4_000_000 });
+    report = withForge(report, 'patterns.open', { value: 10 });
+    expect(missedBudgets(report)).toEqual([
+      '^(a+)+$ on 40 × a + ! (µs): 4000000 µs, budget <= 1000 µs',
+      'open-ended patterns vs the backtracking engine: 0.03x, budget >= 0.05x',
     ]);
   });
 

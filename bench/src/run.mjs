@@ -24,12 +24,23 @@ import { runFramingSuite } from './suites/framing.mjs';
 import { runGatewaySuite } from './suites/gateway.mjs';
 import { runHttpSuite } from './suites/http.mjs';
 import { runMemorySuite } from './suites/memory.mjs';
+import { runPatternsSuite } from './suites/patterns.mjs';
 import { runSearchQualitySuite } from './suites/search-quality.mjs';
 import { runStartupSuite } from './suites/startup.mjs';
 import { runStdioSuite } from './suites/stdio.mjs';
 import { runValidationSuite } from './suites/validation.mjs';
 
-const SUITES = ['stdio', 'http', 'gateway', 'framing', 'validation', 'memory', 'startup', 'search'];
+const SUITES = [
+  'stdio',
+  'http',
+  'gateway',
+  'framing',
+  'validation',
+  'patterns',
+  'memory',
+  'startup',
+  'search',
+];
 
 /** Which forge entry points are built and importable. */
 async function detectForge() {
@@ -100,6 +111,7 @@ async function main() {
     if (suite === 'gateway') await runGatewaySuite({ timing, record });
     if (suite === 'framing') await runFramingSuite({ record });
     if (suite === 'validation') await runValidationSuite({ forge: forge.module, record });
+    if (suite === 'patterns') await runPatternsSuite({ forge: forge.module, record });
     if (suite === 'memory') await runMemorySuite({ available, availableHttp, record });
     if (suite === 'startup') await runStartupSuite({ available, record });
     if (suite === 'search') await runSearchQualitySuite({ record });

@@ -64,9 +64,17 @@ export const SEARCH_COLUMNS = [
   ['minisearchTuned', 'minisearch (tuned)'],
 ];
 
+/** The schema-pattern rows' table: the validator's engines (issue 19). */
+export const PATTERN_COLUMNS = [
+  ['forge', 'mcpforge (re2js; bounded formats native)'],
+  ['floor', 'Ajv + RegExp (backtracking, before)'],
+  ['re2wasm', 'Ajv + re2-wasm'],
+];
+
 const TABLES = [
   {
-    rows: (rows) => rows.filter((row) => row.group !== 'gateway' && row.group !== 'search'),
+    rows: (rows) =>
+      rows.filter((row) => row.group !== 'gateway' && row.group !== 'search' && row.group !== 'patterns'),
     columns: COLUMNS,
     ratios: [
       ['forgeFloor', 'cpuForgeFloor', 'forge/floor'],
@@ -87,6 +95,11 @@ const TABLES = [
     rows: (rows) => rows.filter((row) => row.group === 'search'),
     columns: SEARCH_COLUMNS,
     ratios: [],
+  },
+  {
+    rows: (rows) => rows.filter((row) => row.group === 'patterns'),
+    columns: PATTERN_COLUMNS,
+    ratios: [['forgeFloor', 'cpuForgeFloor', 'forge/before']],
   },
 ];
 
@@ -178,12 +191,18 @@ export function proxyCeilingNote(rows) {
   return `- bare proxy (ceiling): node:http + an undici Pool making the same GET, answering the upstream's JSON as the tool result; no MCP checks, keys, database or history, and it answers \`initialize\` but checks no session. ${each}.${verdict}`;
 }
 
+function columnsOf(row) {
+  if (row.group === 'gateway') return GATEWAY_COLUMNS;
+  if (row.group === 'patterns') return PATTERN_COLUMNS;
+  return COLUMNS;
+}
+
 /** Footnotes: why a cell is n/a (once per reason), what failed, and the proxy ceiling. */
 export function renderNotes(rows) {
   const reasons = new Set();
   const failures = [];
   for (const row of rows) {
-    for (const [impl, title] of row.group === 'gateway' ? GATEWAY_COLUMNS : COLUMNS) {
+    for (const [impl, title] of columnsOf(row)) {
       const result = row.results[impl];
       if (result?.unsupported !== undefined) reasons.add(`- n/a: ${result.unsupported}.`);
       if (result?.error !== undefined) failures.push(`- failed: ${row.label}, ${title}: ${result.error}`);
