@@ -78,3 +78,17 @@ it('takes a public origin, and refuses anything that is not an origin', () => {
     expect(() => resolveGatewayOptions({ publicOrigin: bad as never }), String(bad)).toThrow(/^publicOrigin/);
   }
 });
+
+it('fills the session and unread-answer bounds, and refuses a bad or misspelt one naming it', () => {
+  const options = resolveGatewayOptions();
+  expect(options.sessions).toEqual({ perKey: 100, perAgent: 1_000, max: 10_000 });
+  expect(options.unreadAnswers).toEqual({ perKey: 16 * 1024 * 1024, total: 64 * 1024 * 1024 });
+  expect(resolveGatewayOptions({ sessions: { perKey: 3 } }).sessions.perKey).toBe(3);
+  expect(() => resolveGatewayOptions({ sessions: { perAgent: Number.NaN } })).toThrow(/^sessions\.perAgent/);
+  expect(() => resolveGatewayOptions({ sessions: { max: 1.5 } })).toThrow(/^sessions\.max/);
+  expect(() => resolveGatewayOptions({ sessions: 5 as never })).toThrow(/^sessions:/);
+  expect(() => resolveGatewayOptions({ unreadAnswers: { total: 0 } })).toThrow(/^unreadAnswers\.total/);
+  expect(() => resolveGatewayOptions({ unreadAnswers: { perkey: 1 } as never })).toThrow(
+    /^unreadAnswers\.perkey: unknown option/,
+  );
+});
