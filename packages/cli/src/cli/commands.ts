@@ -138,7 +138,7 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     path: ['gateway', 'operations', 'publish'],
-    arguments: '<operation> | --all | --section SLUG | --tag NAME',
+    arguments: '<operation> | --all',
     summary: "publish an operation's draft (or every selected one's) as its next version",
     usage: operations.OPERATIONS_PUBLISH_USAGE,
     run: operations.runPublish,
@@ -292,6 +292,7 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     path: ['gateway', 'apply'],
+    arguments: '-f FILE',
     summary: 'make a workspace match a YAML or JSON document, in one transaction, and print the plan',
     usage: apply.APPLY_USAGE,
     run: apply.run,
