@@ -11,7 +11,7 @@ import type { Database } from '../store/database.js';
 import { migrate } from '../store/migrate.js';
 import { createTestPgliteDatabase } from '../test-support/pglite-template.js';
 import { startUpstream, type TestUpstream } from '../test-support/upstream-server.js';
-import { POLL_MS } from './browser/pages/approvals.js';
+import { POLL_MS } from './browser/poll-interval.js';
 import { BROWSER_DIR } from './console-assets.js';
 import {
   accessibilityViolations,
@@ -21,6 +21,7 @@ import {
   launchChromium,
   screenshots,
 } from './test-support/console-browser.js';
+import type { PageGlobals } from './test-support/page-globals.js';
 
 // The console end to end, as people use it: an admin sets everything up through the pages, an
 // MCP client (the official SDK) calls the tool, an approver opens exactly the approval_url the
@@ -65,7 +66,7 @@ async function openPage(
 /** Goes to a console page by its fragment and waits for its heading. */
 async function go(page: Page, fragment: string, heading: string | RegExp): Promise<void> {
   await page.evaluate((hash) => {
-    window.location.hash = hash;
+    (globalThis as unknown as PageGlobals).location.hash = hash;
   }, fragment);
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
 }
@@ -76,7 +77,9 @@ async function checkPage(page: Page, name?: string): Promise<void> {
     await screenshots(page, name);
     // Usable at 360 px: the page itself never scrolls sideways (wide tables scroll in their own box).
     await page.setViewportSize({ width: 360, height: 740 });
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    const width = await page.evaluate(
+      () => (globalThis as unknown as PageGlobals).document.documentElement.scrollWidth,
+    );
     await page.setViewportSize(DESKTOP);
     expect(width, `${name} at 360 px`).toBeLessThanOrEqual(360);
   }
@@ -187,9 +190,15 @@ describe.skipIf(!available)('the web console in Chromium', () => {
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
       await checkPage(page, 'sign-in');
       // Keyboard first: the page starts in the key field, and Tab leads on to the button.
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('key');
+      expect(
+        await page.evaluate(() =>
+          (globalThis as unknown as PageGlobals).document.activeElement?.getAttribute('name'),
+        ),
+      ).toBe('key');
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sign in');
+      expect(
+        await page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.textContent),
+      ).toBe('Sign in');
       await page.getByLabel('API key').fill('mcpf_adm_not-a-real-key');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByText('The gateway does not accept this key').waitFor();
@@ -197,7 +206,7 @@ describe.skipIf(!available)('the web console in Chromium', () => {
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { level: 1, name: 'Operations' }).waitFor();
       // The key lives in this tab's sessionStorage only: never localStorage, never a cookie.
-      expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
+      expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.length)).toBe(0);
       expect(await setup.admin.context.cookies()).toEqual([]);
 
       await go(page, '#/workspaces', 'Workspaces');
@@ -271,7 +280,7 @@ describe.skipIf(!available)('the web console in Chromium', () => {
       // The description is shown as the text it is: no element made of it, no script run.
       expect(await diff.textContent()).toContain('<script>window.__xss = 1</script>');
       expect(await page.locator('main script, main img').count()).toBe(0);
-      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+      expect(await page.evaluate(() => (globalThis as unknown as { __xss?: number }).__xss)).toBeUndefined();
       await checkPage(page, 'operation-editor');
       await go(page, '#/operations', 'Operations');
       await page.getByRole('cell', { name: 'published v1, draft r2' }).waitFor();
@@ -430,7 +439,7 @@ describe.skipIf(!available)('the web console in Chromium', () => {
       expect(status).toBe(403);
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
-      expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+      expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).sessionStorage.length)).toBe(0);
     },
     STEP_MS,
   );

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 import { currentSession } from './session.js';
 
 /**

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 import { h, s } from './dom.js';
 
 /**

@@ -1,6 +1,3 @@
-/// <reference lib="dom" />
-/// <reference lib="dom.iterable" />
-/// <reference lib="dom.asynciterable" />
 /**
  * Building the console's DOM: every user-provided value becomes a text node or an attribute,
  * never markup (no innerHTML anywhere), and no style attribute is ever written (the CSP

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 import { h } from './dom.js';
 import { describe } from './view.js';
 

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 import { adminGet, type Page } from './api.js';
 import { button, field, h, replace, select } from './dom.js';
 import type { Workspace } from './models.js';

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * Who is signed in: the key, kept in this tab's `sessionStorage` only (never `localStorage`, never a
  * cookie, so no other site can make the browser act with it and it ends with the tab), its role,

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 import { ApiError } from './api.js';
 import { h, replace } from './dom.js';
 

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import type { PageGlobals } from './page-globals.js';
 
 /**
  * Test support for the console's browser tests: Debian's Chromium driven by playwright-core
@@ -37,13 +38,11 @@ let axeSource: string | undefined;
 export async function accessibilityViolations(page: Page): Promise<string[]> {
   axeSource ??= await readFile(requireHere.resolve('axe-core/axe.min.js'), 'utf8');
   // Evaluated through the DevTools protocol, not as a <script>: the page's CSP stays as served.
-  const loaded = await page.evaluate(() => 'axe' in window);
+  const loaded = await page.evaluate(() => 'axe' in globalThis);
   if (!loaded) await page.evaluate(axeSource);
   const results = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } }
-    ).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
+    const page = globalThis as unknown as PageGlobals;
+    return (await page.axe?.run(page.document, { resultTypes: ['violations'] })) as AxeResults;
   });
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 import { adminGet, adminSend, type Page, seg } from '../api.js';
 import { barChart } from '../charts.js';
 import { button, field, h, replace, select, table } from '../dom.js';

@@ -1,11 +1,11 @@
-/// <reference lib="dom" />
 import { adminGet, approvalsBase, call, seg } from '../api.js';
 import { button, field, h, replace } from '../dom.js';
 import { prettyJson, time } from '../format.js';
 import { type Approval, toApproval } from '../models.js';
+import { POLL_MS } from '../poll-interval.js';
 import { currentSession, setAgent, setWorkspace } from '../session.js';
 import { describe, poll, type View } from '../view.js';
-import { POLL_MS, statusBadge } from './approvals.js';
+import { statusBadge } from './approvals.js';
 
 /**
  * One approval request: what was asked (agent, tool, the redacted preview, who and when), its

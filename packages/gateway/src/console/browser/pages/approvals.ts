@@ -1,13 +1,13 @@
-/// <reference lib="dom" />
 import { adminGet, approvalsBase, call, type Page, query, seg } from '../api.js';
 import { field, h, replace, select, table } from '../dom.js';
 import { fromLocalInput, time } from '../format.js';
 import { type Agent, type Approval, toApproval } from '../models.js';
+import { POLL_MS } from '../poll-interval.js';
 import { currentSession, agent as savedAgent, setAgent, setWorkspace, workspace } from '../session.js';
 import { poll, type View } from '../view.js';
 
 /**
- * Approval requests, newest first, refreshed every {@link POLL_MS} (neither API streams them):
+ * Approval requests, newest first, refreshed every POLL_MS (poll-interval.ts) (neither API streams them):
  * an admin reads a workspace's through the admin API, an approver an agent's through the approval
  * API. Status and agent filter on the server; the time window filters the page read (neither API
  * takes one for approvals).
@@ -15,7 +15,6 @@ import { poll, type View } from '../view.js';
  */
 
 /** How often the list is read again: a new `tools/call` shows within two seconds. */
-export const POLL_MS = 1500;
 
 const STATUSES = ['', 'pending', 'executing', 'completed', 'failed', 'denied', 'expired'] as const;
 

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 import { adminGet, type Page, query, seg } from '../api.js';
 import { barChart } from '../charts.js';
 import { field, h, replace, select, table } from '../dom.js';

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 import { adminGet, adminSend, type Page, seg } from '../api.js';
 import { copyButton } from '../copy.js';
 import { button, field, h, replace, select, table } from '../dom.js';

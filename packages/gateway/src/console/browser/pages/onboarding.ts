@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 import { adminGet, mcpUrl, type Page, seg } from '../api.js';
 import { copyButton } from '../copy.js';
 import { h } from '../dom.js';

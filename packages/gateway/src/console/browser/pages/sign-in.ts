@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 import { ApiError, adminBase, call } from '../api.js';
 import { field, h } from '../dom.js';
 import { type Role, signIn } from '../session.js';

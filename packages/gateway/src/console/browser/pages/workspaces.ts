@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 import { adminGet, adminSend, type Page, seg } from '../api.js';
 import { field, h, replace, table } from '../dom.js';
 import { time } from '../format.js';
