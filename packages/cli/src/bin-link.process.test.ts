@@ -65,6 +65,14 @@ describe('the mcpforge bin on a fresh clone', { timeout: 120_000 }, () => {
     accessSync(join(CLI_DIR, 'bin', 'mcpforge.js'), constants.X_OK);
   });
 
+  it('package-lock.json records the same bin: npm ci links what the lockfile says, not the manifest', () => {
+    const lock = JSON.parse(readFileSync(join(REPO, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { bin?: Record<string, string> }>;
+    };
+    const recorded = lock.packages['packages/cli']?.bin?.['mcpforge'];
+    expect(recorded?.replace(/^\.\//, '')).toBe(manifest.bin['mcpforge']?.replace(/^\.\//, ''));
+  });
+
   it('is linked by npm with no dist/ yet, and then says to build instead of failing obscurely', async () => {
     const root = await installWithoutBuild('linked', manifest.bin);
     expect(existsSync(join(root, 'node_modules', '.bin', 'mcpforge'))).toBe(true);
