@@ -4,7 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonOf, runCli, startTestGateway, type TestGateway } from '../admin/test-support/test-gateway.js';
+import {
+  callTool,
+  jsonOf,
+  runCli,
+  startTestGateway,
+  type TestGateway,
+} from '../admin/test-support/test-gateway.js';
 
 /**
  * The whole operator's job from the CLI, without curl: against a real gateway (PGlite) and a
@@ -37,37 +43,6 @@ async function startUpstream(): Promise<Upstream> {
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-}
-
-/** One 2026-07-28 `tools/call` (no session needed), its result. */
-async function callTool(url: string, key: string, name: string, args: Record<string, unknown>) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${key}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': name,
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: {
-        name,
-        arguments: args,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientCapabilities': {},
-        },
-      },
-    }),
-  });
-  const text = await response.text();
-  const json = text.startsWith('{') ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? text);
-  return JSON.parse(json).result as { isError?: boolean; structuredContent?: Record<string, unknown> };
 }
 
 describe('the operator commands, end to end', { timeout: 120_000 }, () => {

@@ -118,3 +118,34 @@ export function jsonOf(run: CliRun): any {
   if (lines.length !== 1) throw new Error(`expected one JSON line, got: ${run.stdout}`);
   return JSON.parse(lines[0] as string);
 }
+
+/** One 2026-07-28 `tools/call` (no session needed), its result. */
+export async function callTool(url: string, key: string, name: string, args: Record<string, unknown>) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': name,
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name,
+        arguments: args,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    }),
+  });
+  const text = await response.text();
+  const json = text.startsWith('{') ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? text);
+  return JSON.parse(json).result as { isError?: boolean; structuredContent?: Record<string, unknown> };
+}
