@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { s } from '../schema/builders.js';
+import type { JsonSchema } from '../schema/types.js';
 import { SchemaCompiler } from './compiler.js';
 import { SchemaError } from './errors.js';
 import { describeIssues } from './issues.js';
@@ -161,7 +162,7 @@ describe('SchemaCompiler: schemas', () => {
 
   it('refuses a pattern the linear-time engine cannot run, naming where it is (issue 19)', () => {
     const compiler = new SchemaCompiler();
-    const refusal = (schema: object) => {
+    const refusal = (schema: JsonSchema) => {
       try {
         compiler.check(schema);
       } catch (error) {
