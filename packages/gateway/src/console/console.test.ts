@@ -383,6 +383,9 @@ describe.skipIf(!available)('the web console in Chromium', () => {
       const facts = (await page.locator('.facts').textContent()) ?? '';
       expect(facts).toContain('create_order');
       expect(facts).toContain('sales');
+      // Who asked, whether that key is still active, and the operation version the call runs.
+      expect(facts).toMatch(/Requested by key.*\(active\)/s);
+      expect(facts).toContain('Operation version');
       expect(await page.locator('pre.json').first().textContent()).toContain('"item": "widget"');
       await checkPage(page, 'approval-pending');
       await page.getByRole('button', { name: 'Approve…' }).click();

@@ -109,6 +109,8 @@ describeEachDatabase('the approval API over HTTP', (fixture) => {
     // Who asked: the requesting key by id and name, and whether it is still active (issue 19).
     expect(one.body.requested_by).toEqual({ key_id: seeded.clientKeyId, name: 'sales client', active: true });
     expect(one.body.payload_preview_truncated).toBe(false);
+    // What an approval runs: the published operation version of the call.
+    expect(one.body.operation_version_id).toBe(record.operationVersionId);
     // Neither the stored argument nor anything of the lease nor any key's value is in a view.
     const text = JSON.stringify(one.body);
     expect(text).not.toContain('tok_live_secret_4242');

@@ -22,6 +22,8 @@ export interface ApprovalView {
   workspace: string;
   agent: string;
   tool: string;
+  /** The published operation version the call was made against: what an approval runs. */
+  operation_version_id: string;
   status: ApprovalStatus;
   payload_preview: unknown;
   /** True when the preview is cut (long strings, lists, members or nesting): it is not the whole call. */
@@ -59,6 +61,7 @@ export function approvalView(record: ApprovalRecord, prefix: string): ApprovalVi
     workspace: record.workspace,
     agent: record.agent,
     tool: record.tool,
+    operation_version_id: record.operationVersionId,
     status: record.status,
     payload_preview: record.payloadPreview,
     payload_preview_truncated: record.payloadPreviewTruncated,

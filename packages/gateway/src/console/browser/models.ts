@@ -165,8 +165,11 @@ export interface Approval {
   traceId: string;
   executionRequestId: string | null;
   executionTraceId: string | null;
-  /** Admin API only. */
   requestedByKeyId?: string | undefined;
+  requestedByKeyName?: string | undefined;
+  /** False once the requesting key was revoked (approving then fails). */
+  requestedByKeyActive?: boolean | undefined;
+  /** Admin API only. */
   decidedByKeyId?: string | null | undefined;
   operationVersionId?: string | undefined;
 }
@@ -198,8 +201,19 @@ export function toApproval(raw: Json): Approval {
     executionRequestId: textOrNull(pick('execution_request_id', 'executionRequestId')),
     executionTraceId: textOrNull(pick('execution_trace_id', 'executionTraceId')),
   };
+  const requester = raw['requested_by'];
+  if (requester !== null && typeof requester === 'object') {
+    const { key_id: id, name, active } = requester as Json;
+    if (typeof id === 'string') approval.requestedByKeyId = id;
+    if (typeof name === 'string') approval.requestedByKeyName = name;
+    if (typeof active === 'boolean') approval.requestedByKeyActive = active;
+  }
   if (typeof raw['requestedByKeyId'] === 'string') approval.requestedByKeyId = raw['requestedByKeyId'];
+  if (typeof raw['requestedByKeyName'] === 'string') approval.requestedByKeyName = raw['requestedByKeyName'];
+  if (typeof raw['requestedByKeyActive'] === 'boolean')
+    approval.requestedByKeyActive = raw['requestedByKeyActive'];
   if (raw['decidedByKeyId'] !== undefined) approval.decidedByKeyId = textOrNull(raw['decidedByKeyId']);
-  if (typeof raw['operationVersionId'] === 'string') approval.operationVersionId = raw['operationVersionId'];
+  const operationVersion = pick('operation_version_id', 'operationVersionId');
+  if (typeof operationVersion === 'string') approval.operationVersionId = operationVersion;
   return approval;
 }

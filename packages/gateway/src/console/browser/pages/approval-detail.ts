@@ -33,6 +33,18 @@ function code(text: string): HTMLElement {
   return h('code', {}, text);
 }
 
+/** The requesting key: its name and id, and whether it is still active (never its value). */
+function requester(approval: Approval): HTMLElement {
+  const state =
+    approval.requestedByKeyActive === undefined
+      ? ''
+      : approval.requestedByKeyActive
+        ? ' (active)'
+        : ' (revoked: approving will fail)';
+  const name = approval.requestedByKeyName === undefined ? '' : `${approval.requestedByKeyName} `;
+  return h('span', {}, name, code(approval.requestedByKeyId ?? ''), state);
+}
+
 function details(approval: Approval): HTMLElement {
   const rows: HTMLElement[] = [
     ...row('Status', statusBadge(approval.status)),
@@ -42,8 +54,7 @@ function details(approval: Approval): HTMLElement {
   ];
   if (approval.operationVersionId !== undefined)
     rows.push(...row('Operation version', code(approval.operationVersionId)));
-  if (approval.requestedByKeyId !== undefined)
-    rows.push(...row('Requested by key', code(approval.requestedByKeyId)));
+  if (approval.requestedByKeyId !== undefined) rows.push(...row('Requested by key', requester(approval)));
   rows.push(
     ...row('Requested', time(approval.createdAt)),
     ...row('Expires', time(approval.expiresAt)),
