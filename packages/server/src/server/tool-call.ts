@@ -46,12 +46,15 @@ export function callTool(core: ServerCore, origin: RequestOrigin, params: unknow
       `Tool '${peerText(name)}' does not support permission probing`,
     );
   }
-  const sent = (raw ?? {}) as Record<string, unknown>;
+  let args = (raw ?? {}) as Record<string, unknown>;
   const prepare = core.options.prepareArguments;
-  const prepared = prepare === undefined ? { ok: true as const, arguments: sent } : prepare(sent, name);
-  const outcome = prepared.ok ? tool.validateInput(prepared.arguments) : prepared;
+  if (prepare !== undefined) {
+    const prepared = prepare(args, name);
+    if (!prepared.ok) return refuseArguments(core, origin, request, tool, prepared.issues);
+    args = prepared.arguments;
+  }
+  const outcome = tool.validateInput(args);
   if (!outcome.ok) return refuseArguments(core, origin, request, tool, outcome.issues);
-  const args = (prepared as { arguments: Record<string, unknown> }).arguments;
   const ctx = contextFor(origin, request);
   if (probe) {
     const probePatterns = () =>
