@@ -1,5 +1,13 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { compileLinear, isLinearPattern, linearRegExp, PatternError } from './linear-regexp.js';
+import {
+  compileLinear,
+  DFA_BUDGET_BYTES,
+  isLinearPattern,
+  linearRegExp,
+  PatternError,
+} from './linear-regexp.js';
 
 /** Patterns found in tool schemas and OpenAPI documents, and the corners of the rewrite. */
 const PATTERNS = [
@@ -113,6 +121,29 @@ describe('linearRegExp: the same verdict as ECMAScript, in linear time', () => {
     expect(linear.test(`${'a'.repeat(100_000)}!`)).toBe(false);
     expect(linear.test('a'.repeat(100_000))).toBe(true);
     expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('bounds the memory a pattern whose automaton explodes keeps after matching (re2js: 8 MiB each)', () => {
+    setFlagsFromString('--expose_gc');
+    const gc = runInNewContext('gc') as () => void;
+    // a's and b's in no pattern a small automaton could follow (a fixed pseudo-random sequence).
+    let value = '';
+    for (let i = 0, seed = 1; i < 200_000; i++) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      value += seed & 0x10000 ? 'a' : 'b';
+    }
+    const held: unknown[] = [];
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 10; i++) {
+      const linear = linearRegExp(`(a|b)*a(a|b){${18 + (i % 3)}}$`, 'u');
+      linear.test(value);
+      held.push(linear);
+    }
+    gc();
+    const perPattern = (process.memoryUsage().heapUsed - before) / held.length;
+    // Unbounded, each keeps about 8 MiB; the budget is an estimate re2js keeps to, loosely.
+    expect(perPattern).toBeLessThan(4 * DFA_BUDGET_BYTES);
   });
 
   it('keys compiled patterns by their source, as Ajv does', () => {

@@ -57,7 +57,7 @@ export function compileLinear(pattern: string): RE2JS {
     });
   }
   try {
-    return RE2JS.compile(toRe2Syntax(pattern));
+    return withBoundedDfa(RE2JS.compile(toRe2Syntax(pattern)));
   } catch (error) {
     if (error instanceof UnsupportedPatternError)
       throw new PatternError(pattern, 'unsupported', error.message);
@@ -67,6 +67,29 @@ export function compileLinear(pattern: string): RE2JS {
       cause: error,
     });
   }
+}
+
+/**
+ * Memory one pattern's lazily built DFA may cache. re2js gives each 8 MiB, and a pattern whose
+ * automaton explodes (`(a|b)*a(a|b){20}$`) fills it on one long value: 20 such patterns held
+ * 166 MB. Ordinary patterns need a few KiB; past the budget re2js empties the cache and, when
+ * that keeps happening, matches with its NFA instead (slower, still linear).
+ */
+export const DFA_BUDGET_BYTES = 256 * 1024;
+
+/**
+ * `compiled` with its DFA built under {@link DFA_BUDGET_BYTES}. re2js has no option for it, so
+ * its own DFA class is used with the budget its constructor takes (a test holds the bound).
+ */
+function withBoundedDfa(compiled: RE2JS): RE2JS {
+  const re2 = compiled.re2() as unknown as {
+    dfa?: { constructor: new (prog: unknown, maxMem: number) => unknown };
+    prog?: unknown;
+    lazyDFA?: unknown;
+  };
+  const Dfa = re2.dfa?.constructor;
+  if (Dfa !== undefined && re2.prog !== undefined) re2.lazyDFA = new Dfa(re2.prog, DFA_BUDGET_BYTES);
+  return compiled;
 }
 
 /**
