@@ -14,5 +14,6 @@ describe('abandoned tasks (issue 8, defect 2)', () => {
     const growth = (second as number) - (first as number);
     expect(tasks).toBe(10_000);
     expect(growth).toBeLessThan(1_000 * (argumentBytes as number));
-  });
+    // The child may take its whole minute on a loaded machine: the test waits for it.
+  }, 90_000);
 });
