@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -197,15 +197,10 @@ describe('the newcomer path, through npx mcpforge', { timeout: 1_200_000 }, () =
   it('import the petstore pointed at Prism, allow its host, publish, make an agent and a key; one call through the gateway passes Prism', async () => {
     const prism = await startPrism();
     const dataDir = join(scratch, 'gateway-data');
-    // The petstore without its absolute `servers` (petstore.swagger.io): --base-url sets the base of
-    // a document whose servers are relative or absent; its overriding absolute ones is issue 22's
-    // point 8, and once that lands this can import PETSTORE itself.
-    const document = join(scratch, 'petstore.json');
-    const { servers: _absolute, ...rest } = JSON.parse(readFileSync(PETSTORE, 'utf8')) as Record<
-      string,
-      unknown
-    >;
-    writeFileSync(document, JSON.stringify(rest));
+    // The petstore as published: its absolute `servers` (petstore.swagger.io) are overridden by
+    // --base-url, so the whole document is pointed at the mock.
+    const document = PETSTORE;
+
     // The import writes to the database before the gateway serves it (a served PGlite directory is locked).
     const imported = await mcpforge([
       'gateway',

@@ -30,4 +30,14 @@ describe('base URLs from servers', () => {
     expect(pickBaseUrl([], 'https://fallback.test/')).toBe('https://fallback.test');
     expect(pickBaseUrl([])).toBeUndefined();
   });
+
+  it('lets the override replace absolute servers too, so a document can be pointed at a mock', () => {
+    const servers = [{ url: 'https://petstore3.swagger.io/api/v3', variables: {} }];
+    expect(pickBaseUrl(servers)).toBe('https://petstore3.swagger.io/api/v3');
+    expect(pickBaseUrl(servers, 'http://127.0.0.1:4010')).toBe('http://127.0.0.1:4010');
+    // A relative server further down still keeps its path under the override.
+    expect(pickBaseUrl([...servers, { url: '/v3', variables: {} }], 'http://127.0.0.1:4010')).toBe(
+      'http://127.0.0.1:4010/v3',
+    );
+  });
 });

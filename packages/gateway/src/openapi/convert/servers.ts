@@ -2,8 +2,9 @@ import type { NormalServer } from './normal-document.js';
 
 /**
  * Base URLs from servers: the first server whose URL (variables filled with their defaults)
- * is an absolute http(s) URL; a relative one (`/v2`) is resolved against the `baseUrl`
- * option when given. Query and fragment are dropped, a trailing `/` removed.
+ * is an absolute http(s) URL. The `baseUrl` option, when given, overrides them: a relative
+ * server (`/v2`) resolves against it, an absolute one is replaced by it. Query and fragment are
+ * dropped, a trailing `/` removed.
  * @module
  */
 
@@ -33,16 +34,25 @@ export function absoluteBaseUrl(url: string, base?: string): string | undefined 
   return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
 }
 
-/** The base URL for an operation's servers, or undefined when none is usable. */
-export function pickBaseUrl(servers: readonly NormalServer[], fallback?: string): string | undefined {
-  for (const server of servers) {
-    const filled = fillServerUrl(server);
-    const absolute = absoluteBaseUrl(filled);
-    if (absolute !== undefined) return absolute;
-    if (fallback !== undefined) {
-      const resolved = absoluteBaseUrl(filled, fallback);
-      if (resolved !== undefined) return resolved;
+/**
+ * The base URL for an operation's servers, or undefined when none is usable. `override` (the
+ * import's `--base-url`) wins over every server: a relative server path (`/v2`) resolves against
+ * it, an absolute server is replaced by it, so a whole document can be pointed at a mock.
+ */
+export function pickBaseUrl(servers: readonly NormalServer[], override?: string): string | undefined {
+  if (override !== undefined) {
+    for (const server of servers) {
+      const filled = fillServerUrl(server);
+      if (filled.startsWith('/')) {
+        const resolved = absoluteBaseUrl(filled, override);
+        if (resolved !== undefined) return resolved;
+      }
     }
+    return absoluteBaseUrl(override);
   }
-  return servers.length === 0 && fallback !== undefined ? absoluteBaseUrl(fallback) : undefined;
+  for (const server of servers) {
+    const absolute = absoluteBaseUrl(fillServerUrl(server));
+    if (absolute !== undefined) return absolute;
+  }
+  return undefined;
 }
