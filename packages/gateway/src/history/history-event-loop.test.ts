@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../store/database.js';
 import { migrate } from '../store/migrate.js';
 import type { PgliteThread } from '../store/pglite-database.js';
+import { longestTurnCpuMs } from '../test-support/event-loop-turns.js';
 import { createTestPgliteDatabase } from '../test-support/pglite-template.js';
 import { HistoryWriter } from './history-writer.js';
 import { recordFor } from './test-support/history-records.js';
@@ -38,26 +39,6 @@ async function delayP99(work: () => Promise<void>): Promise<number> {
     histogram.disable();
   }
   return histogram.percentile(99) / 1e6;
-}
-
-/** The most CPU time (ms) the process spent between two turns of the event loop while `work` ran. */
-async function longestTurnCpuMs(work: () => Promise<void>): Promise<number> {
-  let longest = 0;
-  let last = process.cpuUsage();
-  let running = true;
-  const tick = () => {
-    const spent = process.cpuUsage(last);
-    longest = Math.max(longest, (spent.user + spent.system) / 1000);
-    last = process.cpuUsage();
-    if (running) setImmediate(tick);
-  };
-  setImmediate(tick);
-  try {
-    await work();
-  } finally {
-    running = false;
-  }
-  return longest;
 }
 
 /** Records ROWS history rows at a high rate and writes them all. */

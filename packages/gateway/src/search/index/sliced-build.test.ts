@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { longestTurnCpuMs } from '../../test-support/event-loop-turns.js';
 import { ToolSearchIndex } from './tool-search-index.js';
 import type { SearchDocument } from './types.js';
 
@@ -36,30 +37,6 @@ function catalog(size: number): SearchDocument[] {
       },
     };
   });
-}
-
-/**
- * The most CPU time the process spent between two turns of the event loop while `work` ran: CPU,
- * not wall time, so a busy machine that descheduled the process does not count as blocking.
- */
-async function longestTurnCpuMs(work: () => Promise<unknown>): Promise<number> {
-  let longest = 0;
-  let last = process.cpuUsage();
-  let running = true;
-  const tick = () => {
-    const now = process.cpuUsage(last);
-    longest = Math.max(longest, (now.user + now.system) / 1000);
-    last = process.cpuUsage();
-    if (running) setImmediate(tick);
-  };
-  setImmediate(tick);
-  try {
-    await work();
-  } finally {
-    running = false;
-  }
-  await new Promise((resolve) => setImmediate(resolve));
-  return longest;
 }
 
 // Indexing 5,000 tools a few times takes seconds on a loaded machine.
