@@ -48,7 +48,14 @@ describe('gateway workspaces [create], against a running gateway', { timeout: 90
       env,
     );
     expect(jsonOf(json)).toEqual({
-      error: { code: 'admin_refused', message: expect.any(String), status: 409, problem: 'already_exists' },
+      error: {
+        code: 'admin_refused',
+        message: expect.any(String),
+        status: 409,
+        problem: 'already_exists',
+        // The field the API named, so a script can point at it.
+        field: 'slug',
+      },
     });
   });
 
