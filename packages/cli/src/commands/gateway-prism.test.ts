@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import {
   startTestGateway,
   type TestGateway,
 } from '../admin/test-support/test-gateway.js';
+import { freePort } from '../test-support/free-port.js';
 
 /**
  * A mock upstream on this machine, set up with the CLI alone: Prism serves the petstore on
@@ -23,14 +24,6 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const prismBin = join(repoRoot, 'node_modules/.bin/prism');
 const examples = dirname(createRequire(import.meta.url).resolve('@readme/oas-examples/package.json'));
 const PETSTORE = join(examples, '3.0/json/petstore.json');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
